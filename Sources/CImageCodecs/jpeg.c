@@ -1,0 +1,173 @@
+// libjpeg-turbo behind setjmp: no exit(), no stderr, no longjmp past this file.
+#include "CImageCodecs.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+_Static_assert(sizeof(JSAMPLE) == 1, "ScanReader expects 8-bit libjpeg samples");
+_Static_assert(BITS_IN_JSAMPLE == 8, "ScanReader expects 8-bit libjpeg samples");
+
+struct sr_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_error_mgr err;
+    jmp_buf jump;
+    sr_status *status;   // where the handlers write; set by each entry point
+    int header_read;
+};
+
+static void sr_set(sr_status *status, sr_status_code code, const char *message) {
+    if (!status) return;
+    status->code = code;
+    snprintf(status->message, SR_MESSAGE_CAPACITY, "%s", message);
+}
+
+static void sr_jpeg_fail(j_common_ptr cinfo) {
+    struct sr_jpeg_decoder *d = (struct sr_jpeg_decoder *)cinfo->client_data;
+    char text[JMSG_LENGTH_MAX];
+    cinfo->err->format_message(cinfo, text);
+    int code = cinfo->err->msg_code;
+    sr_status_code kind = SR_CORRUPT;
+    if (code == JERR_OUT_OF_MEMORY) kind = SR_OUT_OF_MEMORY;
+    else if (code == JERR_CONVERSION_NOTIMPL || code == JERR_BAD_PRECISION ||
+             code == JERR_NOT_COMPILED || code == JERR_NO_ARITH_TABLE)
+        kind = SR_UNSUPPORTED;
+    sr_set(d->status, kind, text);
+    longjmp(d->jump, 1);
+}
+
+// Warnings (msg_level -1) that mean the pixels are not what the file meant are errors:
+// a half-grey image must never pass as whole. Benign ones are ignored.
+static void sr_jpeg_message(j_common_ptr cinfo, int level) {
+    if (level != -1) return;   // trace messages
+    switch (cinfo->err->msg_code) {
+    case JWRN_EXTRANEOUS_DATA:  // stray bytes before a marker: common in camera files
+    case JWRN_ADOBE_XFORM:
+    case JWRN_JFIF_MAJOR:
+    case JWRN_BOGUS_ICC:
+        return;
+    default:
+        sr_jpeg_fail(cinfo);
+    }
+}
+
+static void sr_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
+
+sr_jpeg_decoder *sr_jpeg_open(const uint8_t *data, size_t size, uint32_t *width,
+                              uint32_t *height, sr_jpeg_color *color, int *progressive,
+                              sr_status *status) {
+    sr_set(status, SR_OK, "");
+    sr_jpeg_decoder *d = calloc(1, sizeof *d);
+    if (!d) { sr_set(status, SR_OUT_OF_MEMORY, "out of memory"); return NULL; }
+    d->status = status;
+    d->cinfo.err = jpeg_std_error(&d->err);
+    d->err.error_exit = sr_jpeg_fail;
+    d->err.emit_message = sr_jpeg_message;
+    d->err.output_message = sr_jpeg_silent;
+    d->cinfo.client_data = d;
+    if (setjmp(d->jump)) {
+        jpeg_destroy_decompress(&d->cinfo);
+        free(d);
+        return NULL;
+    }
+    jpeg_create_decompress(&d->cinfo);
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&d->cinfo, TRUE);
+    d->header_read = 1;
+    *width = d->cinfo.image_width;
+    *height = d->cinfo.image_height;
+    *progressive = jpeg_has_multiple_scans(&d->cinfo) ? 1 : 0;
+    switch (d->cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: *color = SR_JPEG_GRAY; break;
+    case JCS_YCbCr: *color = SR_JPEG_YCBCR; break;
+    case JCS_RGB: *color = SR_JPEG_RGB; break;
+    case JCS_CMYK: *color = SR_JPEG_CMYK; break;
+    case JCS_YCCK: *color = SR_JPEG_YCCK; break;
+    default: *color = SR_JPEG_OTHER; break;
+    }
+    return d;
+}
+
+int sr_jpeg_set_scale(sr_jpeg_decoder *d, unsigned denominator, uint32_t *out_width,
+                      uint32_t *out_height, sr_status *status) {
+    sr_set(status, SR_OK, "");
+    d->status = status;
+    if (setjmp(d->jump)) return 0;
+    if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8) {
+        sr_set(status, SR_UNSUPPORTED, "DCT scale denominator must be 1, 2, 4 or 8");
+        return 0;
+    }
+    d->cinfo.scale_num = 1;
+    d->cinfo.scale_denom = denominator;
+    switch (d->cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE: case JCS_YCbCr: case JCS_RGB:
+        d->cinfo.out_color_space = JCS_GRAYSCALE;   // luminance straight from the decoder
+        break;
+    case JCS_CMYK: case JCS_YCCK:
+        d->cinfo.out_color_space = JCS_CMYK;        // converted to luminance below
+        break;
+    default:
+        sr_set(status, SR_UNSUPPORTED, "unsupported JPEG colour space");
+        return 0;
+    }
+    d->cinfo.dct_method = JDCT_ISLOW;
+    jpeg_calc_output_dimensions(&d->cinfo);
+    *out_width = d->cinfo.output_width;
+    *out_height = d->cinfo.output_height;
+    return 1;
+}
+
+// Adobe writes CMYK inverted (0 = full ink); others store ink directly.
+static void sr_cmyk_row_to_gray(const JSAMPLE *in, uint8_t *out, JDIMENSION width,
+                                int inverted) {
+    for (JDIMENSION x = 0; x < width; x++, in += 4) {
+        unsigned c = in[0], m = in[1], y = in[2], k = in[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        // now 255 = no ink: R = (255 - C_ink)(255 - K_ink) / 255, likewise G, B
+        unsigned r = c * k, g = m * k, b = y * k;                 // scaled by 255
+        out[x] = (uint8_t)((r * 299 + g * 587 + b * 114 + 127500) / 255000);
+    }
+}
+
+int sr_jpeg_decode_gray(sr_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
+                        sr_status *status) {
+    sr_set(status, SR_OK, "");
+    d->status = status;
+    JSAMPLE *volatile row = NULL;   // read after a longjmp: must be volatile
+    if (setjmp(d->jump)) { free(row); return 0; }
+    jpeg_start_decompress(&d->cinfo);
+    JDIMENSION w = d->cinfo.output_width, h = d->cinfo.output_height;
+    if ((size_t)w * h > capacity) {
+        sr_set(status, SR_CORRUPT, "output buffer smaller than the image");
+        jpeg_abort_decompress(&d->cinfo);
+        return 0;
+    }
+    int cmyk = d->cinfo.out_color_space == JCS_CMYK;
+    if (cmyk) {
+        row = malloc((size_t)w * 4);
+        if (!row) { sr_set(status, SR_OUT_OF_MEMORY, "out of memory"); return 0; }
+    }
+    while (d->cinfo.output_scanline < h) {
+        uint8_t *dst = pixels + (size_t)d->cinfo.output_scanline * w;
+        JSAMPROW target = cmyk ? row : dst;
+        if (jpeg_read_scanlines(&d->cinfo, &target, 1) != 1) {
+            sr_set(status, SR_CORRUPT, "decoder returned no scanline");
+            free(row);
+            return 0;
+        }
+        if (cmyk) sr_cmyk_row_to_gray(row, dst, w, d->cinfo.saw_Adobe_marker);
+    }
+    // Stops at the first image's EOI: an MPO's later images are never read.
+    jpeg_finish_decompress(&d->cinfo);
+    free(row);
+    return 1;
+}
+
+void sr_jpeg_close(sr_jpeg_decoder *d) {
+    if (!d) return;
+    jpeg_destroy_decompress(&d->cinfo);
+    free(d);
+}

@@ -1,0 +1,35 @@
+/// Why an image could not be loaded: a code for programs, a message for people.
+public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure.
+    public enum Code: String, Sendable, CaseIterable {
+        /// No file at the path.
+        case fileNotFound = "file_not_found"
+        /// The path exists but cannot be read (permissions, a directory, an I/O error).
+        case unreadable = "unreadable"
+        /// The bytes are not a JPEG or PNG (empty, another format, random data).
+        case unsupportedFormat = "unsupported_format"
+        /// A JPEG or PNG that is damaged or truncated.
+        case corrupt = "corrupt_image"
+        /// The header declares more pixels than the configured limit.
+        case tooLarge = "image_too_large"
+        /// The decoder could not get memory.
+        case outOfMemory = "out_of_memory"
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// What went wrong, naming the file.
+    public let message: String
+    /// The file (or the name given for in-memory bytes).
+    public let path: String
+
+    /// Makes an error; the message is prefixed with the path.
+    public init(_ code: Code, path: String, _ cause: String) {
+        self.code = code
+        self.path = path
+        self.message = "\(path): \(cause)"
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,173 @@
+internal import CImageCodecs
+public import ImagingCore
+
+/// How to load an image.
+public struct ImageLoadOptions: Sendable {
+    /// Header dimensions above this many pixels are refused before any pixel buffer is
+    /// allocated (default 120 megapixels).
+    public var maxPixels: Int
+    /// When set, a JPEG is decoded at 1/2, 1/4 or 1/8 size by libjpeg's DCT scaling (the
+    /// largest that fits) so its longer side is at most this; a PNG is box-reduced by an
+    /// integer factor after decoding. nil: full size.
+    public var maxDimension: Int?
+    /// Apply the EXIF orientation tag (default true); false reads the stored pixels as is.
+    public var appliesExifOrientation: Bool
+
+    /// Options with the defaults described on each property.
+    public init(maxPixels: Int = 120_000_000, maxDimension: Int? = nil,
+                appliesExifOrientation: Bool = true) {
+        self.maxPixels = maxPixels
+        self.maxDimension = maxDimension
+        self.appliesExifOrientation = appliesExifOrientation
+    }
+}
+
+/// A decoded, upright, 8-bit luminance image and how it was obtained.
+public struct LoadedImage: Sendable {
+    /// The upright pixels.
+    public var image: GrayImage
+    /// The encoding the bytes were in.
+    public var format: ImageFormat
+    /// The EXIF orientation that was applied (`.up` when none was present or applied).
+    public var orientation: ExifOrientation
+    /// Width × height stored in the file's header, before scaling and orientation.
+    public var storedSize: (width: Int, height: Int)
+    /// The linear reduction applied while decoding (1 = full size, 2, 4, 8 …).
+    public var reduction: Int
+}
+
+/// Decodes JPEG and PNG into upright gray images through libjpeg-turbo and libpng.
+///
+/// Thread-safe: each call owns its decoder. Errors are `ImageLoadError` values that name
+/// the file; corrupt data never crashes or exits the process.
+public enum ImageLoader {
+    /// Loads the image at `path`.
+    /// - Throws: `ImageLoadError` (`fileNotFound`, `unreadable`, `unsupportedFormat`,
+    ///   `corrupt`, `tooLarge`, `outOfMemory`).
+    /// - Complexity: O(file size + pixels).
+    public static func load(path: String, options: ImageLoadOptions = .init())
+        throws(ImageLoadError) -> LoadedImage
+    {
+        try decode(FileBytes.read(path), name: path, options: options)
+    }
+
+    /// Decodes an image held in memory; `name` is used in error messages.
+    /// - Throws: `ImageLoadError` as `load(path:options:)` except the file codes.
+    public static func decode(_ bytes: [UInt8], name: String,
+                              options: ImageLoadOptions = .init())
+        throws(ImageLoadError) -> LoadedImage
+    {
+        if bytes.isEmpty {
+            throw ImageLoadError(.unsupportedFormat, path: name, "empty file")
+        }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ImageLoadError(.unsupportedFormat, path: name,
+                                 "not a JPEG or PNG (unrecognised leading bytes)")
+        }
+        let result: Result<LoadedImage, ImageLoadError> = bytes.withUnsafeBytes { raw in
+            do {
+                switch format {
+                case .jpeg: return .success(try decodeJPEG(raw, name: name, options: options))
+                case .png: return .success(try decodePNG(raw, name: name, options: options))
+                }
+            } catch let error as ImageLoadError {
+                return .failure(error)
+            } catch {
+                return .failure(ImageLoadError(.corrupt, path: name, "\(error)"))
+            }
+        }
+        return try result.get()
+    }
+
+    private static func check(_ width: Int, _ height: Int, name: String,
+                              options: ImageLoadOptions) throws(ImageLoadError) {
+        guard width > 0, height > 0 else {
+            throw ImageLoadError(.corrupt, path: name, "header declares a \(width)x\(height) image")
+        }
+        if width.multipliedReportingOverflow(by: height).partialValue > options.maxPixels {
+            throw ImageLoadError(.tooLarge, path: name,
+                                 "\(width)x\(height) is more than the limit of "
+                                 + "\(options.maxPixels) pixels")
+        }
+    }
+
+    private static func error(from status: sr_status, name: String) -> ImageLoadError {
+        let message = withUnsafeBytes(of: status.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        switch status.code {
+        case SR_OUT_OF_MEMORY: return ImageLoadError(.outOfMemory, path: name, message)
+        case SR_UNSUPPORTED: return ImageLoadError(.unsupportedFormat, path: name, message)
+        default: return ImageLoadError(.corrupt, path: name, message)
+        }
+    }
+
+    private static func decodeJPEG(_ raw: UnsafeRawBufferPointer, name: String,
+                                   options: ImageLoadOptions) throws(ImageLoadError)
+        -> LoadedImage
+    {
+        let base = raw.bindMemory(to: UInt8.self).baseAddress!
+        var status = sr_status()
+        var width: UInt32 = 0, height: UInt32 = 0, progressive: Int32 = 0
+        var color = SR_JPEG_OTHER
+        guard let decoder = sr_jpeg_open(base, raw.count, &width, &height, &color,
+                                         &progressive, &status) else {
+            throw error(from: status, name: name)
+        }
+        defer { sr_jpeg_close(decoder) }
+        try check(Int(width), Int(height), name: name, options: options)
+        var denominator: UInt32 = 1
+        if let limit = options.maxDimension {
+            while denominator < 8,
+                  (Int(max(width, height)) + Int(denominator) - 1) / Int(denominator) > limit {
+                denominator *= 2
+            }
+        }
+        var outWidth: UInt32 = 0, outHeight: UInt32 = 0
+        guard sr_jpeg_set_scale(decoder, denominator, &outWidth, &outHeight, &status) != 0 else {
+            throw error(from: status, name: name)
+        }
+        let count = Int(outWidth) * Int(outHeight)
+        var pixels = [UInt8](repeating: 0, count: count)
+        let ok = pixels.withUnsafeMutableBufferPointer {
+            sr_jpeg_decode_gray(decoder, $0.baseAddress, count, &status)
+        }
+        guard ok != 0 else { throw error(from: status, name: name) }
+        let image = GrayImage(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
+        let orientation = options.appliesExifOrientation
+            ? ExifReader.orientation(inJPEG: raw) ?? .up : .up
+        return LoadedImage(image: image.oriented(orientation), format: .jpeg,
+                           orientation: orientation, storedSize: (Int(width), Int(height)),
+                           reduction: Int(denominator))
+    }
+
+    private static func decodePNG(_ raw: UnsafeRawBufferPointer, name: String,
+                                  options: ImageLoadOptions) throws(ImageLoadError)
+        -> LoadedImage
+    {
+        let base = raw.bindMemory(to: UInt8.self).baseAddress!
+        var status = sr_status()
+        var width: UInt32 = 0, height: UInt32 = 0
+        var depth: Int32 = 0, colorType: Int32 = 0, interlaced: Int32 = 0
+        guard let decoder = sr_png_open(base, raw.count, &width, &height, &depth, &colorType,
+                                        &interlaced, &status) else {
+            throw error(from: status, name: name)
+        }
+        defer { sr_png_close(decoder) }
+        try check(Int(width), Int(height), name: name, options: options)
+        let count = Int(width) * Int(height)
+        var pixels = [UInt8](repeating: 0, count: count)
+        let ok = pixels.withUnsafeMutableBufferPointer {
+            sr_png_decode_gray(decoder, $0.baseAddress, count, &status)
+        }
+        guard ok != 0 else { throw error(from: status, name: name) }
+        var image = GrayImage(width: Int(width), height: Int(height), pixels: pixels)
+        var factor = 1
+        if let limit = options.maxDimension {
+            while (max(image.width, image.height) + factor - 1) / factor > limit { factor += 1 }
+            image = image.reduced(by: factor)
+        }
+        return LoadedImage(image: image, format: .png, orientation: .up,
+                           storedSize: (Int(width), Int(height)), reduction: factor)
+    }
+}

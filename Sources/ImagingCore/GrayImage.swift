@@ -1,0 +1,71 @@
+/// An 8-bit grayscale raster, row-major, one byte per pixel, no padding.
+///
+/// The currency between the stages: the decoder produces one, the geometry stage reads
+/// and warps them, the debug renderer draws on copies. A value type: copies share
+/// storage until written (copy-on-write through `[UInt8]`).
+public struct GrayImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height` bytes, row by row; 0 is black, 255 white.
+    public var pixels: [UInt8]
+
+    /// Wraps existing pixels.
+    /// - Precondition: `pixels.count == width * height`, both sides ≥ 0.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0, "negative size \(width)x\(height)")
+        precondition(pixels.count == width * height,
+                     "\(pixels.count) pixels for a \(width)x\(height) image")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image filled with one value.
+    public init(width: Int, height: Int, fill: UInt8 = 0) {
+        self.init(width: width, height: height,
+                  pixels: [UInt8](repeating: fill, count: width * height))
+    }
+
+    /// The pixel at column `x`, row `y`.
+    /// - Precondition: the point lies inside the image.
+    @inlinable
+    public subscript(x: Int, y: Int) -> UInt8 {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height,
+                         "pixel (\(x), \(y)) outside \(width)x\(height)")
+            return pixels[y * width + x]
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height,
+                         "pixel (\(x), \(y)) outside \(width)x\(height)")
+            pixels[y * width + x] = newValue
+        }
+    }
+
+    /// The image shrunk by an integer factor, each output pixel the mean of a
+    /// `factor × factor` block (partial blocks at the right and bottom edges averaged
+    /// over what they hold). Complexity: O(width × height).
+    public func reduced(by factor: Int) -> GrayImage {
+        precondition(factor >= 1, "reduction factor \(factor) must be ≥ 1")
+        if factor == 1 { return self }
+        let w = (width + factor - 1) / factor, h = (height + factor - 1) / factor
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            for oy in 0..<h {
+                let y0 = oy * factor, y1 = min(y0 + factor, height)
+                for ox in 0..<w {
+                    let x0 = ox * factor, x1 = min(x0 + factor, width)
+                    var sum = 0
+                    for y in y0..<y1 {
+                        for x in x0..<x1 { sum += Int(src[y * width + x]) }
+                    }
+                    let n = (y1 - y0) * (x1 - x0)
+                    out[oy * w + ox] = UInt8((sum + n / 2) / n)
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+}

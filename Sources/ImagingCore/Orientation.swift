@@ -1,0 +1,66 @@
+/// The eight EXIF orientations (TIFF tag 0x0112): how the stored pixels must be
+/// transformed to appear upright.
+public enum ExifOrientation: Int, Sendable, CaseIterable {
+    /// Stored upright.
+    case up = 1
+    /// Mirrored left–right.
+    case upMirrored = 2
+    /// Rotated 180°.
+    case down = 3
+    /// Mirrored top–bottom.
+    case downMirrored = 4
+    /// Mirrored left–right, then rotated 90° counter-clockwise (a transpose).
+    case leftMirrored = 5
+    /// Must be rotated 90° clockwise to be upright.
+    case right = 6
+    /// Mirrored left–right, then rotated 90° clockwise (a transverse).
+    case rightMirrored = 7
+    /// Must be rotated 90° counter-clockwise to be upright.
+    case left = 8
+
+    /// Whether width and height trade places when applied.
+    public var swapsAxes: Bool { rawValue >= 5 }
+}
+
+extension GrayImage {
+    /// The image made upright for the given EXIF orientation.
+    /// Complexity: O(width × height).
+    public func oriented(_ orientation: ExifOrientation) -> GrayImage {
+        if orientation == .up { return self }
+        let (w, h) = orientation.swapsAxes ? (height, width) : (width, height)
+        let sw = width, sh = height
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        // source column and row for output pixel (x, y)
+                        let (sx, sy): (Int, Int)
+                        switch orientation {
+                        case .up: (sx, sy) = (x, y)
+                        case .upMirrored: (sx, sy) = (sw - 1 - x, y)
+                        case .down: (sx, sy) = (sw - 1 - x, sh - 1 - y)
+                        case .downMirrored: (sx, sy) = (x, sh - 1 - y)
+                        case .leftMirrored: (sx, sy) = (y, x)
+                        case .right: (sx, sy) = (y, sh - 1 - x)
+                        case .rightMirrored: (sx, sy) = (sw - 1 - y, sh - 1 - x)
+                        case .left: (sx, sy) = (sw - 1 - y, x)
+                        }
+                        dst[y * w + x] = src[sy * sw + sx]
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// The image rotated clockwise by `quarterTurns` × 90°.
+    public func rotated(quarterTurns: Int) -> GrayImage {
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1: return oriented(.right)
+        case 2: return oriented(.down)
+        case 3: return oriented(.left)
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,2 @@
+@_exported import ImageCodecs
+@_exported import ImagingCore

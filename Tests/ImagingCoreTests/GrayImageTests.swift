@@ -1,0 +1,39 @@
+import ImagingCore
+import Testing
+
+@Suite("GrayImage")
+struct GrayImageTests {
+    // 3x2:  1 2 3
+    //       4 5 6
+    let image = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+
+    @Test("Orientations move pixels as the EXIF specification says")
+    func orientations() {
+        let expected: [ExifOrientation: (Int, Int, [UInt8])] = [
+            .up: (3, 2, [1, 2, 3, 4, 5, 6]),
+            .upMirrored: (3, 2, [3, 2, 1, 6, 5, 4]),
+            .down: (3, 2, [6, 5, 4, 3, 2, 1]),
+            .downMirrored: (3, 2, [4, 5, 6, 1, 2, 3]),
+            .leftMirrored: (2, 3, [1, 4, 2, 5, 3, 6]),
+            .right: (2, 3, [4, 1, 5, 2, 6, 3]),
+            .rightMirrored: (2, 3, [6, 3, 5, 2, 4, 1]),
+            .left: (2, 3, [3, 6, 2, 5, 1, 4]),
+        ]
+        for (orientation, (w, h, pixels)) in expected {
+            #expect(image.oriented(orientation) == GrayImage(width: w, height: h, pixels: pixels),
+                    "\(orientation)")
+        }
+    }
+
+    @Test("Four quarter turns are the identity")
+    func quarterTurns() {
+        #expect(image.rotated(quarterTurns: 1).rotated(quarterTurns: 3) == image)
+        #expect(image.rotated(quarterTurns: 2) == image.oriented(.down))
+    }
+
+    @Test("Reduction averages blocks, partial blocks included")
+    func reduction() {
+        let reduced = image.reduced(by: 2)
+        #expect(reduced == GrayImage(width: 2, height: 1, pixels: [3, 5]))  // (1+2+4+5)/4, (3+6)/2
+    }
+}
