@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ScanReader", targets: ["ScanReader"]),
         .executable(name: "scanreader", targets: ["ScanReaderCLI"]),
+        .executable(name: "scanreader-bench", targets: ["ScanReaderBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +36,9 @@ let package = Package(
                 "ScanReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "ScanReaderBench", dependencies: ["ScanReader"],
+            path: "Benchmarks/ScanReaderBench"),
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ImagingCoreTests", dependencies: ["ImagingCore"]),
         .testTarget(
