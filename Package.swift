@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CBLAS", pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-serial-dev"]), .brew(["openblas"])]),
         // The one door to C: setjmp-guarded shims that return a status and a message.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // The 8-bit gray raster every stage shares.
@@ -26,7 +29,16 @@ let package = Package(
         // Bytes or a path -> an upright gray image. The only Swift module that sees C.
         .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "ImagingCore"]),
         .target(name: "DocumentImaging", dependencies: ["ImagingCore"]),
-        .target(name: "DigitClassifier"),
+        .target(
+            name: "DigitClassifier", dependencies: ["CBLAS"],
+            linkerSettings: [
+                // Debian's serial OpenBLAS, found first at link and at run time, so the
+                // classifier never starts threads (callers parallelize across images).
+                .unsafeFlags([
+                    "-L/usr/lib/x86_64-linux-gnu/openblas-serial",
+                    "-Xlinker", "-rpath", "-Xlinker", "/usr/lib/x86_64-linux-gnu/openblas-serial",
+                ], .when(platforms: [.linux])),
+            ]),
         .target(
             name: "ScanReader",
             dependencies: ["ImageCodecs", "ImagingCore", "DocumentImaging", "DigitClassifier"]),
@@ -41,6 +53,10 @@ let package = Package(
             path: "Benchmarks/ScanReaderBench"),
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ImagingCoreTests", dependencies: ["ImagingCore"]),
+        .testTarget(name: "DocumentImagingTests", dependencies: ["DocumentImaging"]),
+        .testTarget(
+            name: "DigitClassifierTests", dependencies: ["DigitClassifier"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CTestSupport"],
             resources: [.copy("Fixtures")]),

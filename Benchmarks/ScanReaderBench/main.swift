@@ -1,7 +1,9 @@
 // scanreader-bench: measurements behind the figures in the README. Run through the
 // scripts beside this folder (they build with -c release).
 import Foundation
+import DocumentImaging
 import ImageCodecs
+import ImagingCore
 
 /// Median of a non-empty list.
 func median(_ values: [Double]) -> Double {
@@ -98,10 +100,92 @@ func verifyAgainstDjpeg(directory: String) throws {
     print("largest difference from djpeg: \(worst)")
 }
 
+/// Rows of an outlines.csv: file, then TL, TR, BR, BL x/y.
+func readOutlines(_ path: String) throws -> [(String, [Point])] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+        let f = line.split(separator: ",").map(String.init)
+        guard f.count == 9 else { return nil }
+        let v = f[1...].compactMap(Double.init)
+        return (f[0], stride(from: 0, to: 8, by: 2).map { Point(v[$0], v[$0 + 1]) })
+    }
+}
+
+/// Corner accuracy and speed of quad detection against hand-marked grid outlines.
+/// The grid is taken to be the largest quad detected (the data's note: the labelled
+/// grid is the largest one). Error: corner distance / mean side of the true quad.
+func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws {
+    let rows = try readOutlines(outlines)
+    var errors: [Double] = [], worstPerPhoto: [Double] = [], times: [Double] = []
+    var missing = 0
+    for (file, truth) in rows {
+        let path = dataset + "/" + file
+        guard let loaded = try? ImageLoader.load(path: path, options: .init(appliesExifOrientation: false)) else {
+            print("cannot load \(path)"); continue
+        }
+        var quads: [DetectedQuad] = []
+        var detector = QuadDetector()
+        let env = ProcessInfo.processInfo.environment
+        if let p = env["BIN_PERCENT"].flatMap(Double.init) { detector.binarization = .localMean(window: Int(env["BIN_WINDOW"] ?? "0") ?? 0, percent: p) }
+        if env["NO_CLOSE"] != nil { detector.closesGaps = false }
+        times.append(seconds { quads = detector.detect(in: loaded.image) })
+        let side = (0..<4).map { Polygon.distance(truth[$0], truth[($0 + 1) % 4]) }.reduce(0, +) / 4
+        guard let grid = quads.first else {
+            missing += 1; worstPerPhoto.append(.infinity)
+            if verbose { print("\(file): no quad") }
+            continue
+        }
+        let e = zip(grid.quad.corners, truth).map { Polygon.distance($0, $1) / side * 100 }
+        errors += e
+        worstPerPhoto.append(e.max()!)
+        if verbose { print(String(format: "%@: worst corner %.2f %%  (%.0f ms)", file, e.max()!, times.last! * 1000)) }
+    }
+    let within2 = Double(worstPerPhoto.filter { $0 <= 2 }.count) / Double(max(1, worstPerPhoto.count))
+    print(String(format: "%@: %d photos, %d without a quad", outlines, rows.count, missing))
+    print(String(format: "corner error, %% of grid side: median %.3f, 90th pct %.3f", median(errors),
+                 errors.sorted()[min(errors.count - 1, Int(Double(errors.count) * 0.9))]))
+    print(String(format: "photos with every corner within 2 %%: %.1f %%", within2 * 100))
+    print(String(format: "detection time after decode (1 thread): median %.1f ms/photo", median(times) * 1000))
+}
+
+/// Draws what the detector sees and finds: the binarized working copy and the quads.
+func drawDetection(file: String, output: String) throws {
+    let loaded = try ImageLoader.load(path: file, options: .init(appliesExifOrientation: false))
+    let quads = QuadDetector().detect(in: loaded.image)
+    var canvas = RGBCanvas(loaded.image)
+    for (i, q) in quads.enumerated() {
+        let color: RGBCanvas.Color = q.parent == nil ? .red : .blue
+        canvas.polygon(q.quad.corners.map { ($0.x, $0.y) }, color, thickness: max(1, loaded.image.width / 400))
+        canvas.text("\(i)", x: Int(q.quad.topLeft.x) + 4, y: Int(q.quad.topLeft.y) + 4, scale: max(1, loaded.image.width / 500))
+    }
+    try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: output))
+    let factor = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
+    let binary = loaded.image.reduced(by: factor).binarized()
+    let ink = GrayImage(width: binary.width, height: binary.height, pixels: binary.bits.map { $0 == 0 ? 255 : 0 })
+    try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: output + ".binary.png"))
+    for q in quads.prefix(3) { print(q.quad.corners.map { String(format: "(%.1f, %.1f)", $0.x, $0.y) }.joined(separator: " ")) }
+    print("\(quads.count) quads")
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count >= 3:
     try decodeBenchmark(directory: args[2], repeats: args.count > 3 ? Int(args[3]) ?? 3 : 3)
+case "geometry" where args.count >= 4:
+    try geometryBenchmark(dataset: args[2], outlines: args[3], verbose: args.contains("-v"))
+case "contours" where args.count >= 3:
+    let loaded = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false))
+    let f = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
+    let cs = loaded.image.reduced(by: f).binarized().contours()
+    for c in cs.sorted(by: { $0.points.count > $1.points.count }).prefix(5) {
+        let per = Double(c.points.count)
+        for e in [0.01, 0.02, 0.035, 0.05] {
+            let p = Polygon.simplified(closed: c.points, epsilon: e * per)
+            print(c.isHole, c.points.count, Polygon.signedArea(c.points), e, p.count, Polygon.isConvex(p), p.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
+        }
+    }
+case "draw" where args.count >= 4:
+    try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
     try verifyAgainstDjpeg(directory: args[2])
 default:

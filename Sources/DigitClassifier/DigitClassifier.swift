@@ -1,1 +1,98 @@
 import Foundation
+
+/// What the classifier says about one input.
+public struct DigitPrediction: Sendable, Equatable {
+    /// Softmax probabilities: indices 0–9 the digits, then the reject class if the model
+    /// has one.
+    public let probabilities: [Float]
+    /// The most probable class: 0–9, or `DigitClassifier.rejectClass`.
+    public let label: Int
+    /// Its probability.
+    public var confidence: Float { probabilities[label] }
+    /// True when the model says the crop is not a digit.
+    public var isRejected: Bool { label == DigitClassifier.rejectClass }
+    /// The most probable digit, ignoring the reject class, and its probability.
+    public var bestDigit: (digit: Int, probability: Float) {
+        let d = (0..<10).max { probabilities[$0] < probabilities[$1] }!
+        return (d, probabilities[d])
+    }
+}
+
+/// The digit CNN: TensorFlow's MNIST tutorial network (conv 5×5×32 → max-pool 2 →
+/// conv 5×5×64 → max-pool 2 → fc 1024 → fc 10 or 11, ReLU), run on the CPU.
+///
+/// Loads safetensors weights (F16 or F32). Thread-safe and immutable after loading:
+/// share one instance. It starts no threads; it is meant to be called from the
+/// caller's own workers (convolutions as im2col + OpenBLAS SGEMM, serial build).
+public final class DigitClassifier: Sendable {
+    /// The label of the "not a digit" class in 11-class models.
+    public static let rejectClass = 10
+
+    /// Number of output classes (10 or 11).
+    public let classCount: Int
+    /// The safetensors `__metadata__` (architecture, preprocessing, seed …).
+    public let metadata: [String: String]
+    let layers: LeNetLayers
+
+    /// Loads weights from a safetensors file.
+    /// - Throws: `ModelLoadError` naming the file: unreadable, malformed (truncated,
+    ///   not safetensors) or the wrong model (missing tensor, wrong shape or dtype).
+    public convenience init(contentsOf path: String) throws(ModelLoadError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ModelLoadError(.unreadable, path: path, "cannot read the weights file")
+        }
+        try self.init(safetensors: bytes, name: path)
+    }
+
+    /// Loads weights from safetensors bytes; `name` is used in error messages.
+    public init(safetensors bytes: [UInt8], name: String) throws(ModelLoadError) {
+        let file = try Safetensors(bytes: bytes, path: name)
+        guard let classes = file.tensors["fc2.bias"]?.shape.first, classes == 10 || classes == 11 else {
+            throw ModelLoadError(.wrongModel, path: name, "fc2.bias must hold 10 or 11 classes")
+        }
+        classCount = classes
+        metadata = file.metadata
+        layers = LeNetLayers(
+            conv1Weight: try file.floats("conv1.weight", shape: [32, 1, 5, 5], path: name),
+            conv1Bias: try file.floats("conv1.bias", shape: [32], path: name),
+            conv2Weight: try file.floats("conv2.weight", shape: [64, 32, 5, 5], path: name),
+            conv2Bias: try file.floats("conv2.bias", shape: [64], path: name),
+            fc1Weight: try file.floats("fc1.weight", shape: [1024, 3136], path: name),
+            fc1Bias: try file.floats("fc1.bias", shape: [1024], path: name),
+            fc2Weight: try file.floats("fc2.weight", shape: [classes, 1024], path: name),
+            fc2Bias: try file.floats("fc2.bias", shape: [classes], path: name),
+            classes: classes)
+        let unknown = Set(file.tensors.keys).subtracting(LeNetLayers.tensorNames)
+        guard unknown.isEmpty else {
+            throw ModelLoadError(.wrongModel, path: name,
+                                 "unexpected tensors \(unknown.sorted()): not this network")
+        }
+    }
+
+    /// Raw scores (before softmax), `inputs.count × classCount`, row per input.
+    /// Inputs are scaled bytes/255 as the contract says. Complexity: O(n) GEMMs.
+    public func logits(_ inputs: [DigitInput]) -> [Float] {
+        var x = [Float](repeating: 0, count: inputs.count * 784)
+        for (n, input) in inputs.enumerated() {
+            for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
+        }
+        return layers.forward(x, count: inputs.count)
+    }
+
+    /// Classifies a batch. Batches of 32–128 amortize the GEMMs best.
+    public func classify(_ inputs: [DigitInput]) -> [DigitPrediction] {
+        let z = logits(inputs)
+        return (0..<inputs.count).map { n in
+            let row = z[(n * classCount)..<((n + 1) * classCount)]
+            let top = row.max()!
+            let e = row.map { Foundation.exp($0 - top) }
+            let sum = e.reduce(0, +)
+            let p = e.map { $0 / sum }
+            let label = p.indices.max { p[$0] < p[$1] }!
+            return DigitPrediction(probabilities: p, label: label)
+        }
+    }
+}

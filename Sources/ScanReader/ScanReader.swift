@@ -1,2 +1,3 @@
+@_exported import DigitClassifier
 @_exported import ImageCodecs
 @_exported import ImagingCore

@@ -68,4 +68,12 @@ int sr_png_decode_gray(sr_png_decoder *decoder, uint8_t *pixels, size_t capacity
 /// Frees the decoder. Safe on NULL.
 void sr_png_close(sr_png_decoder *decoder);
 
+/// Encodes 8-bit gray (channels 1) or RGB (channels 3) pixels as PNG. On success
+/// *out points to malloc'd bytes the caller frees with sr_free, *out_size their count.
+int sr_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                  uint8_t **out, size_t *out_size, sr_status *status);
+
+/// Frees memory returned by the shims.
+void sr_free(void *memory);
+
 #endif

@@ -1,0 +1,98 @@
+/// A point in image coordinates (x right, y down), pixels.
+public struct Point: Sendable, Equatable, Hashable {
+    /// Coordinates.
+    public var x, y: Double
+    /// Makes a point.
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+}
+
+/// One border of a connected component, with its place in the nesting.
+public struct Contour: Sendable {
+    /// Border pixels in traversal order (integral coordinates).
+    public let points: [Point]
+    /// True for the border of a hole (paper inside ink), false for an outer border.
+    public let isHole: Bool
+    /// Index of the enclosing contour in the list, nil for top-level borders.
+    public let parent: Int?
+}
+
+extension BinaryImage {
+    /// All borders of the ink components, 8-connected, with their hierarchy: Suzuki &
+    /// Abe 1985, "Topological structural analysis of digitized binary images by border
+    /// following". Complexity: O(width × height + total border length).
+    public func contours() -> [Contour] {
+        let w = width + 2, h = height + 2
+        var f = [Int32](repeating: 0, count: w * h)
+        for y in 0..<height {
+            for x in 0..<width where bits[y * width + x] != 0 { f[(y + 1) * w + x + 1] = 1 }
+        }
+        // 8 neighbours counter-clockwise as seen on screen, starting east
+        let dx = [1, 1, 0, -1, -1, -1, 0, 1], dy = [0, -1, -1, -1, 0, 1, 1, 1]
+        var result: [Contour] = []
+        var kinds: [Bool] = [true]          // index NBD-1: isHole; NBD 1 is the frame
+        var parents: [Int?] = [nil]         // index NBD-1: parent NBD-1 (frame = 0)
+        var nbd: Int32 = 1
+        f.withUnsafeMutableBufferPointer { f in
+            for y in 1..<(h - 1) {
+                var lnbd: Int32 = 1
+                for x in 1..<(w - 1) {
+                    let p = y * w + x
+                    let v = f[p]
+                    if v == 0 { continue }
+                    var startDir = -1, isHole = false
+                    if v == 1 && f[p - 1] == 0 {
+                        startDir = 4                           // came from the west
+                    } else if v >= 1 && f[p + 1] == 0 {
+                        startDir = 0; isHole = true            // east is paper
+                        if v > 1 { lnbd = v }
+                    }
+                    if startDir >= 0 {
+                        nbd += 1
+                        let lnbdIsHole = kinds[Int(lnbd) - 1]
+                        let parentIndex: Int? = (isHole == lnbdIsHole)
+                            ? parents[Int(lnbd) - 1] : Int(lnbd) - 1
+                        kinds.append(isHole)
+                        parents.append(parentIndex)
+                        var points: [Point] = []
+                        // 3.1: clockwise from the start direction for a non-zero pixel
+                        var found = -1
+                        for k in 0..<8 {
+                            let d = (startDir - k + 8) % 8
+                            if f[(y + dy[d]) * w + x + dx[d]] != 0 { found = d; break }
+                        }
+                        if found < 0 {
+                            f[p] = -nbd
+                            points.append(Point(Double(x - 1), Double(y - 1)))
+                        } else {
+                            var x3 = x, y3 = y, fromDir = found
+                            let x1 = x + dx[found], y1 = y + dy[found]
+                            while true {
+                                points.append(Point(Double(x3 - 1), Double(y3 - 1)))
+                                // 3.3: counter-clockwise from the direction after fromDir
+                                var eastExamined = false, next = -1
+                                for k in 1...8 {
+                                    let d = (fromDir + k) % 8
+                                    let q = (y3 + dy[d]) * w + x3 + dx[d]
+                                    if f[q] != 0 { next = d; break }
+                                    if d == 0 { eastExamined = true }
+                                }
+                                let q3 = y3 * w + x3
+                                if eastExamined { f[q3] = -nbd } else if f[q3] == 1 { f[q3] = nbd }
+                                let x4 = x3 + dx[next], y4 = y3 + dy[next]
+                                if x4 == x && y4 == y && x3 == x1 && y3 == y1 { break }
+                                // the pixel we came from, seen from (x4, y4)
+                                fromDir = (next + 4) % 8
+                                x3 = x4; y3 = y4
+                            }
+                        }
+                        let parent = parentIndex.flatMap { $0 == 0 ? nil : $0 - 1 }
+                        result.append(Contour(points: points, isHole: isHole, parent: parent))
+                    }
+                    let after = f[p]
+                    if after != 1 { lnbd = abs(after) }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+public import ImagingCore
+
+/// A plane projective transform, 3×3 row-major with h₃₃ normalized to 1.
+public struct Homography: Sendable, Equatable {
+    /// The nine entries, row by row.
+    public let m: [Double]
+
+    /// The homography taking each `source` point to the matching `destination` point,
+    /// or nil when the points are degenerate (three collinear, coincident corners).
+    ///
+    /// Normalized DLT (Hartley 1997, "In defense of the eight-point algorithm"): both
+    /// point sets are translated to their centroid and scaled to mean distance √2, the
+    /// 8×8 system is solved by Gaussian elimination with partial pivoting, and the
+    /// normalization is undone.
+    public init?(mapping source: [Point], to destination: [Point]) {
+        precondition(source.count == 4 && destination.count == 4, "four point pairs expected")
+        guard let ts = Self.normalizer(source), let td = Self.normalizer(destination) else { return nil }
+        let s = source.map { Self.apply(ts, $0) }, d = destination.map { Self.apply(td, $0) }
+        var a = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+        for i in 0..<4 {
+            let (x, y, u, v) = (s[i].x, s[i].y, d[i].x, d[i].y)
+            a[2 * i] = [x, y, 1, 0, 0, 0, -u * x, -u * y, u]
+            a[2 * i + 1] = [0, 0, 0, x, y, 1, -v * x, -v * y, v]
+        }
+        guard let h = Self.solve(&a) else { return nil }
+        let normalized = h + [1]
+        // H = Td⁻¹ · Hn · Ts
+        let full = Self.multiply(Self.multiply(Self.inverse(td)!, normalized), ts)
+        guard abs(full[8]) > 1e-12 else { return nil }
+        m = full.map { $0 / full[8] }
+        guard Self.determinant(m).magnitude > 1e-12 else { return nil }
+    }
+
+    private init(matrix: [Double]) { m = matrix }
+
+    /// Maps a point (nil-free: points at infinity map to a huge finite value).
+    public func apply(_ p: Point) -> Point { Self.apply(m, p) }
+
+    /// The inverse transform, nil if singular.
+    public var inverted: Homography? { Self.inverse(m).map { Homography(matrix: $0) } }
+
+    static func apply(_ m: [Double], _ p: Point) -> Point {
+        var w = m[6] * p.x + m[7] * p.y + m[8]
+        if abs(w) < 1e-15 { w = w < 0 ? -1e-15 : 1e-15 }
+        return Point((m[0] * p.x + m[1] * p.y + m[2]) / w, (m[3] * p.x + m[4] * p.y + m[5]) / w)
+    }
+
+    private static func normalizer(_ p: [Point]) -> [Double]? {
+        let cx = p.map(\.x).reduce(0, +) / 4, cy = p.map(\.y).reduce(0, +) / 4
+        let mean = p.map { Polygon.distance($0, Point(cx, cy)) }.reduce(0, +) / 4
+        guard mean > 1e-12 else { return nil }
+        let s = 2.0.squareRoot() / mean
+        return [s, 0, -s * cx, 0, s, -s * cy, 0, 0, 1]
+    }
+
+    private static func solve(_ a: inout [[Double]]) -> [Double]? {
+        let n = 8
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
+            guard abs(a[pivot][col]) > 1e-10 else { return nil }
+            a.swapAt(col, pivot)
+            for row in 0..<n where row != col {
+                let f = a[row][col] / a[col][col]
+                if f == 0 { continue }
+                for k in col...n { a[row][k] -= f * a[col][k] }
+            }
+        }
+        return (0..<n).map { a[$0][n] / a[$0][$0] }
+    }
+
+    static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
+        (0..<9).map { i in
+            let r = i / 3, c = i % 3
+            return a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c]
+        }
+    }
+
+    static func determinant(_ m: [Double]) -> Double {
+        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6])
+    }
+
+    static func inverse(_ m: [Double]) -> [Double]? {
+        let det = determinant(m)
+        guard abs(det) > 1e-300 else { return nil }
+        let c: [Double] = [
+            m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+            m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+            m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
+        ]
+        return c.map { $0 / det }
+    }
+}
+
+extension GrayImage {
+    /// The region inside `quad` straightened to `width × height`: each destination
+    /// pixel centre is mapped back into this image (destination → source, so there are
+    /// no holes) and sampled bilinearly; outside the image reads as `outside`.
+    /// Returns nil when the quad is degenerate. Complexity: O(width × height).
+    public func rectified(_ quad: Quadrilateral, width: Int, height: Int,
+                          outside: UInt8 = 255) -> GrayImage? {
+        precondition(width > 0 && height > 0, "output \(width)x\(height)")
+        // pixel centres: destination (0.5, 0.5) … (w − 0.5, h − 0.5) ↔ quad corners
+        let target = [Point(0, 0), Point(Double(width), 0), Point(Double(width), Double(height)),
+                      Point(0, Double(height))]
+        let source = quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) }
+        guard let h = Homography(mapping: target, to: source) else { return nil }
+        let m = h.m
+        var out = [UInt8](repeating: outside, count: width * height)
+        let sw = self.width, sh = self.height
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let dy = Double(y) + 0.5
+                    for x in 0..<width {
+                        let dx = Double(x) + 0.5
+                        let w = m[6] * dx + m[7] * dy + m[8]
+                        // back to pixel-index coordinates of the source
+                        let sx = (m[0] * dx + m[1] * dy + m[2]) / w - 0.5
+                        let sy = (m[3] * dx + m[4] * dy + m[5]) / w - 0.5
+                        guard sx > -1, sy > -1, sx < Double(sw), sy < Double(sh) else { continue }
+                        let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                        let fx = sx - Double(x0), fy = sy - Double(y0)
+                        func at(_ xx: Int, _ yy: Int) -> Double {
+                            xx < 0 || yy < 0 || xx >= sw || yy >= sh ? Double(outside) : Double(src[yy * sw + xx])
+                        }
+                        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+                        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+                        dst[y * width + x] = UInt8((top * (1 - fy) + bottom * fy + 0.5).rounded(.down))
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+}

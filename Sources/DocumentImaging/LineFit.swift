@@ -1,0 +1,159 @@
+import Foundation
+public import ImagingCore
+
+/// A line through `point` with unit `direction`.
+struct Line {
+    var point: Point
+    var direction: Point
+
+    /// Total least squares (principal axis) through points, nil for fewer than 2.
+    init?(fitting points: [Point]) {
+        guard points.count >= 2 else { return nil }
+        let n = Double(points.count)
+        let cx = points.map(\.x).reduce(0, +) / n, cy = points.map(\.y).reduce(0, +) / n
+        var sxx = 0.0, sxy = 0.0, syy = 0.0
+        for p in points {
+            let dx = p.x - cx, dy = p.y - cy
+            sxx += dx * dx; sxy += dx * dy; syy += dy * dy
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        point = Point(cx, cy)
+        direction = Point(cos(angle), sin(angle))
+    }
+
+    init(through a: Point, _ b: Point) {
+        let len = max(1e-12, Polygon.distance(a, b))
+        point = a
+        direction = Point((b.x - a.x) / len, (b.y - a.y) / len)
+    }
+
+    func distance(_ p: Point) -> Double {
+        abs((p.x - point.x) * direction.y - (p.y - point.y) * direction.x)
+    }
+
+    /// Intersection with another line, nil when (nearly) parallel.
+    func intersection(_ o: Line) -> Point? {
+        let det = direction.x * o.direction.y - direction.y * o.direction.x
+        guard abs(det) > 1e-9 else { return nil }
+        let t = ((o.point.x - point.x) * o.direction.y - (o.point.y - point.y) * o.direction.x) / det
+        return Point(point.x + t * direction.x, point.y + t * direction.y)
+    }
+}
+
+/// Corner refinement by fitting each side's line and intersecting neighbours.
+enum LineFit {
+    /// Re-fits each side of `quad` to the border points near its middle 70 %.
+    static func refit(_ quad: Quadrilateral, to border: [Point]) -> Quadrilateral? {
+        let c = quad.corners
+        var lines: [Line] = []
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            let side = Line(through: a, b)
+            let length = Polygon.distance(a, b)
+            let tolerance = max(2, 0.03 * length)
+            let near = border.filter { p in
+                let t = (p.x - a.x) * side.direction.x + (p.y - a.y) * side.direction.y
+                return t > 0.15 * length && t < 0.85 * length && side.distance(p) <= tolerance
+            }
+            lines.append(Line(fitting: near) ?? side)
+        }
+        return intersect(lines)
+    }
+
+    /// Corners from four side lines (top, right, bottom, left).
+    static func intersect(_ lines: [Line]) -> Quadrilateral? {
+        var corners: [Point] = []
+        for i in 0..<4 {
+            guard let p = lines[(i + 3) % 4].intersection(lines[i]) else { return nil }
+            corners.append(p)
+        }
+        return Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2],
+                             bottomLeft: corners[3])
+    }
+}
+
+/// Full-resolution corner refinement: each side is moved to the strongest edge along
+/// its normal, sampled at many points, then re-fitted and intersected.
+public enum EdgeRefiner {
+    /// The refined quad, or nil when too few edge samples were found on some side.
+    /// `darkInside`: the quad's border ink lies inside the edge (an outer border);
+    /// false for a hole (paper inside, ink outside).
+    public static func refine(_ quad: Quadrilateral, in image: GrayImage, searchRadius: Double,
+                              darkInside: Bool = true) -> Quadrilateral? {
+        let c = quad.corners
+        var lines: [Line] = []
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            let side = Line(through: a, b)
+            let length = Polygon.distance(a, b)
+            // outward normal of a clockwise (on screen) polygon's edge
+            let normal = Point(side.direction.y, -side.direction.x)
+            var samples: [Point] = []
+            let count = max(8, min(60, Int(length / 8)))
+            for k in 0..<count {
+                let t = length * (0.1 + 0.8 * Double(k) / Double(count - 1))
+                let base = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
+                if let offset = strongestEdge(in: image, at: base, normal: normal, radius: searchRadius,
+                                              darkInside: darkInside) {
+                    samples.append(Point(base.x + offset * normal.x, base.y + offset * normal.y))
+                }
+            }
+            guard samples.count >= max(5, count / 3), var line = Line(fitting: samples) else { return nil }
+            // one round of outlier rejection
+            let kept = samples.filter { line.distance($0) < 1.5 }
+            if kept.count >= 5, let better = Line(fitting: kept) { line = better }
+            lines.append(line)
+        }
+        guard let refined = LineFit.intersect(lines) else { return nil }
+        // refinement must not move a corner far: then it locked onto something else
+        for (p, q) in zip(refined.corners, c) where Polygon.distance(p, q) > 2 * searchRadius {
+            return nil
+        }
+        return refined
+    }
+
+    /// Offset along `normal` (outward) of the largest bright-outside/dark-inside step.
+    static func strongestEdge(in image: GrayImage, at p: Point, normal: Point, radius: Double,
+                              darkInside: Bool) -> Double? {
+        let step = 0.5
+        let n = Int(radius / step)
+        guard n >= 2 else { return nil }
+        var profile: [Double] = []
+        for k in -n - 2...n + 2 {
+            let t = Double(k) * step
+            guard let v = sample(image, p.x + t * normal.x, p.y + t * normal.y) else { return nil }
+            profile.append(v)
+        }
+        var best = -1, bestValue = 3.0   // grey levels per pixel: weaker is noise
+        for k in 2..<(profile.count - 2) {
+            var d = (profile[k + 2] - profile[k - 2]) / 2   // outward minus inward, per pixel
+            if !darkInside { d = -d }
+            if d > bestValue { bestValue = d; best = k }
+        }
+        guard best >= 0 else { return nil }
+        // parabolic interpolation of the peak
+        func g(_ k: Int) -> Double {
+            let d = (profile[k + 2] - profile[k - 2]) / 2
+            return darkInside ? d : -d
+        }
+        var offset = Double(best)
+        if best > 2 && best < profile.count - 3 {
+            let l = g(best - 1), m = g(best), r = g(best + 1)
+            let denom = l - 2 * m + r
+            if abs(denom) > 1e-9 { offset += max(-0.5, min(0.5, 0.5 * (l - r) / denom)) }
+        }
+        return (offset - Double(n + 2)) * step
+    }
+
+    static func sample(_ image: GrayImage, _ x: Double, _ y: Double) -> Double? {
+        guard x >= 0, y >= 0, x < Double(image.width - 1), y < Double(image.height - 1) else { return nil }
+        let x0 = Int(x), y0 = Int(y)
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let w = image.width
+        return image.pixels.withUnsafeBufferPointer { p in
+            let a = Double(p[y0 * w + x0]), b = Double(p[y0 * w + x0 + 1])
+            let c = Double(p[(y0 + 1) * w + x0]), d = Double(p[(y0 + 1) * w + x0 + 1])
+            return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Polygon helpers: simplification, area, convexity.
+public enum Polygon {
+    /// Douglas & Peucker 1973 simplification of a closed curve: the vertices kept are
+    /// within `epsilon` pixels of the curve. The curve is split at two extreme points
+    /// (the farthest from the centroid, then the farthest from that), which are true
+    /// vertices of any convex shape, and both halves are simplified.
+    /// Complexity: O(n log n) typical, O(n²) worst.
+    public static func simplified(closed input: [Point], epsilon: Double) -> [Point] {
+        guard input.count > 3 else { return input }
+        let cx = input.map(\.x).reduce(0, +) / Double(input.count)
+        let cy = input.map(\.y).reduce(0, +) / Double(input.count)
+        let extreme = input.indices.max {
+            squaredDistance(input[$0], Point(cx, cy)) < squaredDistance(input[$1], Point(cx, cy))
+        }!
+        let points = Array(input[extreme...] + input[..<extreme])
+        let start = 0
+        var far = 0, farDistance = -1.0
+        for (i, p) in points.enumerated() {
+            let d = squaredDistance(p, points[start])
+            if d > farDistance { farDistance = d; far = i }
+        }
+        let first = simplifyOpen(Array(points[start...far]), epsilon: epsilon)
+        let second = simplifyOpen(Array(points[far...]) + [points[start]], epsilon: epsilon)
+        return Array(first.dropLast()) + Array(second.dropLast())
+    }
+
+    private static func simplifyOpen(_ points: [Point], epsilon: Double) -> [Point] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true; keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (a, b) = stack.popLast() {
+            var index = -1, worst = epsilon
+            for i in (a + 1)..<b {
+                let d = distance(points[i], toLineThrough: points[a], points[b])
+                if d > worst { worst = d; index = i }
+            }
+            if index >= 0 {
+                keep[index] = true
+                if index - a > 1 { stack.append((a, index)) }
+                if b - index > 1 { stack.append((index, b)) }
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    /// Convex hull, clockwise on screen (y down), by Andrew's monotone chain (1979).
+    /// Complexity: O(n log n).
+    public static func convexHull(_ input: [Point]) -> [Point] {
+        let p = Array(Set(input)).sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        guard p.count > 2 else { return p }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [Point] = [], upper: [Point] = []
+        for q in p {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
+            lower.append(q)
+        }
+        for q in p.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
+            upper.append(q)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// Signed area (shoelace): positive when the vertices run clockwise on screen (y down).
+    public static func signedArea(_ p: [Point]) -> Double {
+        var s = 0.0
+        for i in p.indices {
+            let a = p[i], b = p[(i + 1) % p.count]
+            s += a.x * b.y - b.x * a.y
+        }
+        return s / 2
+    }
+
+    /// Whether the polygon is strictly convex (all turns the same way, none straight).
+    public static func isConvex(_ p: [Point]) -> Bool {
+        guard p.count >= 3 else { return false }
+        var sign = 0.0
+        for i in p.indices {
+            let a = p[i], b = p[(i + 1) % p.count], c = p[(i + 2) % p.count]
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            if abs(cross) < 1e-9 { return false }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
+    }
+
+    /// Euclidean distance.
+    public static func distance(_ a: Point, _ b: Point) -> Double {
+        squaredDistance(a, b).squareRoot()
+    }
+
+    static func squaredDistance(_ a: Point, _ b: Point) -> Double {
+        (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
+    }
+
+    /// Distance from `p` to the infinite line through `a` and `b` (to `a` if they coincide).
+    static func distance(_ p: Point, toLineThrough a: Point, _ b: Point) -> Double {
+        let len = distance(a, b)
+        if len < 1e-12 { return distance(p, a) }
+        return abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len
+    }
+}

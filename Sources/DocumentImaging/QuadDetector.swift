@@ -1,0 +1,97 @@
+public import ImagingCore
+
+/// A quadrilateral found in a photo, with its nesting.
+public struct DetectedQuad: Sendable {
+    /// Corners in the input image's pixel coordinates (refined).
+    public var quad: Quadrilateral
+    /// Index (in the same list) of the smallest detected quad that encloses this one.
+    public var parent: Int?
+    /// The detection's outer border points, in input image coordinates.
+    public var border: [Point]
+}
+
+/// Finds rectangles (sheets, boxes, ruled grids) in a photo.
+///
+/// Detection runs on a reduced copy (the longer side near `workingSize`): adaptive
+/// binarization, border following (Suzuki & Abe 1985), Douglas–Peucker simplification
+/// and a quadrilateral test. Each accepted quad's sides are then re-fitted by total
+/// least squares to the border points near them and intersected, and the corners are
+/// mapped back to full resolution and refined there along the edge.
+public struct QuadDetector: Sendable {
+    /// Longer side of the detection copy, pixels.
+    public var workingSize = 1000
+    /// Smallest accepted quad, as a fraction of the image area.
+    public var minimumAreaFraction = 0.002
+    /// Interior angles outside this range (degrees) reject a quad.
+    public var angleRange: ClosedRange<Double> = 35...145
+    /// Longest side over shortest side above this rejects a quad.
+    public var maximumAspect = 25.0
+    /// Thresholding used for detection.
+    public var binarization = BinarizationMethod.localMean()
+    /// Dilate the binary copy once before tracing borders (joins broken faint lines).
+    public var closesGaps = true
+
+    /// Default settings.
+    public init() {}
+
+    /// The quads in `image`, largest first, each with its enclosing quad.
+    /// Complexity: O(pixels / reduction²) for detection plus O(border length).
+    public func detect(in image: GrayImage) -> [DetectedQuad] {
+        let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSize)).rounded(.up)))
+        let small = image.reduced(by: factor)
+        let binary = closesGaps ? small.binarized(binarization).dilated() : small.binarized(binarization)
+        let contours = binary.contours()
+        let minArea = minimumAreaFraction * Double(small.width * small.height)
+        // reduced pixel i covers full-resolution pixels i·f … i·f + f − 1
+        let toFull = { (p: Point) in
+            Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
+        }
+        var found: [(quad: Quadrilateral, contour: Int, border: [Point])] = []
+        for (index, contour) in contours.enumerated() where !contour.isHole {
+            guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)
+            else { continue }
+            found.append((quad, index, contour.points))
+        }
+        found.sort { $0.quad.area > $1.quad.area }
+        var result: [DetectedQuad] = []
+        for item in found {
+            let full = item.quad.mapped(toFull)
+            let refined = EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2) ?? full
+            let center = Point(refined.corners.map(\.x).reduce(0, +) / 4, refined.corners.map(\.y).reduce(0, +) / 4)
+            // the smallest earlier (larger) quad containing this one's centre and corners
+            let parent = result.indices.last { i in
+                result[i].quad.contains(center) && refined.corners.allSatisfy { result[i].quad.contains($0) }
+            }
+            result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull)))
+        }
+        return result
+    }
+
+    /// The quad a border outlines, or nil. The border's convex hull is simplified, so
+    /// breaks in a ruled frame (the border then wanders into the cells) and ticks on
+    /// its outside do not matter; the border must still fill most of the quad.
+    func quadrilateral(for points: [Point], minArea: Double) -> Quadrilateral? {
+        let hull = Polygon.convexHull(points)
+        let hullArea = abs(Polygon.signedArea(hull))
+        guard hullArea >= minArea, hull.count >= 4 else { return nil }
+        let area = abs(Polygon.signedArea(points))
+        guard area >= 0.5 * hullArea else { return nil }
+        var perimeter = 0.0
+        for i in hull.indices { perimeter += Polygon.distance(hull[i], hull[(i + 1) % hull.count]) }
+        for fraction in [0.01, 0.02, 0.035, 0.05] {
+            let polygon = Polygon.simplified(closed: hull, epsilon: fraction * perimeter)
+            if polygon.count < 4 { return nil }
+            if polygon.count > 4 { continue }
+            guard Polygon.isConvex(polygon) else { return nil }
+            let rough = Quadrilateral(ordering: polygon)
+            // the quad must account for the hull's area (not a pentagon cut short)
+            guard rough.area > 0.9 * hullArea, rough.area < 1.1 * hullArea else { return nil }
+            let quad = LineFit.refit(rough, to: points) ?? rough
+            guard quad.interiorAngles.allSatisfy({ angleRange.contains($0) }) else { return nil }
+            let sides = quad.corners.indices.map { Polygon.distance(quad.corners[$0], quad.corners[($0 + 1) % 4]) }
+            guard let shortest = sides.min(), shortest > 4, sides.max()! / shortest <= maximumAspect else { return nil }
+            return quad
+        }
+        return nil
+    }
+}

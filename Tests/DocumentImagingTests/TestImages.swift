@@ -1,0 +1,55 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+
+/// Literal test images drawn with exact geometry.
+enum TestImages {
+    /// White image with a filled dark convex polygon (scanline fill, pixel centres).
+    static func filledPolygon(_ corners: [Point], width: Int, height: Int, ink: UInt8 = 20,
+                              paper: UInt8 = 235) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: paper)
+        for y in 0..<height {
+            for x in 0..<width where inside(Point(Double(x), Double(y)), corners) { image[x, y] = ink }
+        }
+        return image
+    }
+
+    /// A dark outline `thickness` wide: the polygon minus its inset copy.
+    static func outlinedPolygon(_ corners: [Point], thickness: Double, width: Int, height: Int) -> GrayImage {
+        let cx = corners.map(\.x).reduce(0, +) / Double(corners.count)
+        let cy = corners.map(\.y).reduce(0, +) / Double(corners.count)
+        let inner = corners.map { p -> Point in
+            let d = Polygon.distance(p, Point(cx, cy))
+            let s = (d - thickness * 1.4) / d
+            return Point(cx + (p.x - cx) * s, cy + (p.y - cy) * s)
+        }
+        var image = GrayImage(width: width, height: height, fill: 235)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = Point(Double(x), Double(y))
+                if inside(p, corners) && !inside(p, inner) { image[x, y] = 20 }
+            }
+        }
+        return image
+    }
+
+    static func inside(_ p: Point, _ poly: [Point]) -> Bool {
+        var sign = 0.0
+        for i in poly.indices {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
+    }
+
+    /// A rectangle's corners rotated by `degrees` about (cx, cy), in TL, TR, BR, BL order
+    /// before rotation.
+    static func rotatedRectangle(cx: Double, cy: Double, w: Double, h: Double, degrees: Double) -> [Point] {
+        let a = degrees * .pi / 180
+        return [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)].map { (x, y) in
+            Point(cx + x * cos(a) - y * sin(a), cy + x * sin(a) + y * cos(a))
+        }
+    }
+}
