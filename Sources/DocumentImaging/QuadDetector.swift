@@ -6,8 +6,11 @@ public struct DetectedQuad: Sendable {
     public var quad: Quadrilateral
     /// Index (in the same list) of the smallest detected quad that encloses this one.
     public var parent: Int?
-    /// The detection's outer border points, in input image coordinates.
+    /// The detection's border points, in input image coordinates.
     public var border: [Point]
+    /// True when found as a hole: a light region ringed by darker surroundings (a
+    /// sticky note on a desk, a box's inside); false for a dark outline or frame.
+    public var isHole: Bool
 }
 
 /// Finds rectangles (sheets, boxes, ruled grids) in a photo.
@@ -46,23 +49,31 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, contour: Int, border: [Point])] = []
-        for (index, contour) in contours.enumerated() where !contour.isHole {
+        var found: [(quad: Quadrilateral, contour: Int, border: [Point], isHole: Bool)] = []
+        var quadOfContour: [Int: Quadrilateral] = [:]
+        for (index, contour) in contours.enumerated() {
             guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)
             else { continue }
-            found.append((quad, index, contour.points))
+            // a hole just inside an outline already found is that outline's inner edge
+            if contour.isHole, let parent = contour.parent, let outer = quadOfContour[parent],
+               quad.area > 0.6 * outer.area {
+                continue
+            }
+            quadOfContour[index] = quad
+            found.append((quad, index, contour.points, contour.isHole))
         }
         found.sort { $0.quad.area > $1.quad.area }
         var result: [DetectedQuad] = []
         for item in found {
             let full = item.quad.mapped(toFull)
-            let refined = EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2) ?? full
+            let refined = EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2,
+                                             darkInside: !item.isHole) ?? full
             let center = Point(refined.corners.map(\.x).reduce(0, +) / 4, refined.corners.map(\.y).reduce(0, +) / 4)
             // the smallest earlier (larger) quad containing this one's centre and corners
             let parent = result.indices.last { i in
                 result[i].quad.contains(center) && refined.corners.allSatisfy { result[i].quad.contains($0) }
             }
-            result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull)))
+            result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull), isHole: item.isHole))
         }
         return result
     }

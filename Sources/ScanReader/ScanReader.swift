@@ -1,3 +1,4 @@
 @_exported import DigitClassifier
 @_exported import ImageCodecs
 @_exported import ImagingCore
+@_exported import DocumentImaging

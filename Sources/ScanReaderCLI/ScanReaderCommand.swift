@@ -2,9 +2,10 @@ import ArgumentParser
 
 /// `scanreader`: reads digits from photos and scans.
 @main
-struct ScanReaderCommand: AsyncParsableCommand {
+struct ScanReaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scanreader",
         abstract: "Read digits from photos and scans of documents, in batch.",
-        subcommands: [ModelCommand.self])
+        subcommands: [ReadCommand.self, EvalCommand.self, ModelCommand.self],
+        defaultSubcommand: ReadCommand.self)
 }

@@ -1,0 +1,100 @@
+/// An axis-aligned box in pixels: x, y of the top-left, width, height.
+public struct PixelBox: Sendable, Equatable, Hashable {
+    /// Geometry.
+    public var x, y, width, height: Int
+    /// Makes a box.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    /// One past the right and bottom edges.
+    public var maxX: Int { x + width }
+    /// One past the bottom edge.
+    public var maxY: Int { y + height }
+    /// The smallest box holding both.
+    public func union(_ o: PixelBox) -> PixelBox {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelBox(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+}
+
+/// A connected set of ink pixels.
+public struct Component: Sendable {
+    /// Bounding box.
+    public var box: PixelBox
+    /// Number of pixels.
+    public var area: Int
+    /// Label in the label image (1-based).
+    public let label: Int32
+}
+
+/// Connected ink components (8-connected) of a binary image region.
+public struct ComponentMap: Sendable {
+    /// Labels, row-major over `region` (0 = paper).
+    public let labels: [Int32]
+    /// The region of the binary image that was labelled.
+    public let region: PixelBox
+    /// Components, indexed by label − 1.
+    public let components: [Component]
+
+    /// Labels the ink inside `region` of `binary` by two-pass union–find.
+    /// Complexity: O(region area · α).
+    public init(_ binary: BinaryImage, region: PixelBox) {
+        let w = region.width, h = region.height
+        var labels = [Int32](repeating: 0, count: w * h)
+        var parent: [Int32] = [0]
+        func find(_ a: Int32) -> Int32 {
+            var a = a
+            while parent[Int(a)] != a { parent[Int(a)] = parent[Int(parent[Int(a)])]; a = parent[Int(a)] }
+            return a
+        }
+        for y in 0..<h {
+            for x in 0..<w where binary.bits[(region.y + y) * binary.width + region.x + x] != 0 {
+                var neighbours: [Int32] = []
+                if x > 0, labels[y * w + x - 1] != 0 { neighbours.append(labels[y * w + x - 1]) }
+                if y > 0 {
+                    for dx in -1...1 where x + dx >= 0 && x + dx < w && labels[(y - 1) * w + x + dx] != 0 {
+                        neighbours.append(labels[(y - 1) * w + x + dx])
+                    }
+                }
+                if neighbours.isEmpty {
+                    let l = Int32(parent.count)
+                    parent.append(l)
+                    labels[y * w + x] = l
+                } else {
+                    let roots = neighbours.map(find)
+                    let root = roots.min()!
+                    for r in roots where r != root { parent[Int(r)] = root }
+                    labels[y * w + x] = root
+                }
+            }
+        }
+        var compact = [Int32](repeating: 0, count: parent.count)
+        var boxes: [(Int, Int, Int, Int, Int)] = []   // minX, minY, maxX, maxY, area
+        for i in labels.indices where labels[i] != 0 {
+            let root = find(labels[i])
+            if compact[Int(root)] == 0 {
+                boxes.append((Int.max, Int.max, -1, -1, 0))
+                compact[Int(root)] = Int32(boxes.count)
+            }
+            let l = compact[Int(root)]
+            labels[i] = l
+            let x = i % w, y = i / w
+            var b = boxes[Int(l) - 1]
+            b = (min(b.0, x), min(b.1, y), max(b.2, x), max(b.3, y), b.4 + 1)
+            boxes[Int(l) - 1] = b
+        }
+        self.labels = labels
+        self.region = region
+        components = boxes.enumerated().map { i, b in
+            Component(box: PixelBox(x: b.0 + region.x, y: b.1 + region.y, width: b.2 - b.0 + 1, height: b.3 - b.1 + 1),
+                      area: b.4, label: Int32(i + 1))
+        }
+    }
+
+    /// Whether pixel (x, y) (binary-image coordinates) belongs to one of `labels`.
+    public func belongs(_ x: Int, _ y: Int, to set: Set<Int32>) -> Bool {
+        let lx = x - region.x, ly = y - region.y
+        guard lx >= 0, ly >= 0, lx < region.width, ly < region.height else { return false }
+        return set.contains(labels[ly * region.width + lx])
+    }
+}

@@ -1,0 +1,120 @@
+public import ImagingCore
+
+/// One digit-sized piece of ink cut out of a region.
+public struct InkCrop: Sendable {
+    /// Where it is, in the region's (rectified) pixels.
+    public let box: PixelBox
+    /// `box.width × box.height` ink intensities (0 paper … 255 darkest ink), other
+    /// components masked out: the input of the preprocessing contract.
+    public let ink: [UInt8]
+}
+
+/// Cuts digits out of rectified regions: grid cells (one digit or none) and free
+/// fields (a line or lines of digits).
+///
+/// Ink is taken from the binary image's components; ruling-line remnants (long thin
+/// pieces touching a cell's edge), specks and faint marks are dropped; pieces of one
+/// broken digit are merged by overlap in x (fields) or by all belonging to the cell
+/// centre (cells).
+public struct DigitSegmenter: Sendable {
+    /// Components smaller than this fraction of the cell (or line) height² are specks.
+    public var speckFraction = 0.012
+    /// A cell's digit must be at least this fraction of the cell height tall.
+    public var minimumCellDigitHeight = 0.28
+
+    /// Default settings.
+    public init() {}
+
+    /// The digit in a grid cell, or nil when the cell is empty.
+    public func cellDigit(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> InkCrop? {
+        // look inside a margin so the ruling lines stay out
+        let mx = max(1, cell.width * 8 / 100), my = max(1, cell.height * 8 / 100)
+        let inner = PixelBox(x: cell.x + mx, y: cell.y + my, width: max(1, cell.width - 2 * mx),
+                             height: max(1, cell.height - 2 * my))
+        let map = ComponentMap(binary, region: inner)
+        let cw = Double(cell.width), ch = Double(cell.height)
+        let centre = (x: Double(cell.x) + cw / 2, y: Double(cell.y) + ch / 2)
+        var kept: [Component] = []
+        for c in map.components {
+            let b = c.box
+            if Double(c.area) < speckFraction * ch * ch * 0.5 { continue }
+            let touchesX = b.x == inner.x || b.maxX == inner.maxX
+            let touchesY = b.y == inner.y || b.maxY == inner.maxY
+            // ruling remnants: thin and long along an edge
+            if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { continue }
+            if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { continue }
+            // pieces hugging the margin that do not reach the middle third are remnants
+            let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
+            if (touchesX || touchesY) && (abs(cx - centre.x) > 0.3 * cw || abs(cy - centre.y) > 0.3 * ch) { continue }
+            if abs(cx - centre.x) > 0.38 * cw || abs(cy - centre.y) > 0.38 * ch { continue }
+            kept.append(c)
+        }
+        guard !kept.isEmpty else { return nil }
+        let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
+        guard Double(box.height) >= minimumCellDigitHeight * ch || Double(box.width) >= 0.4 * cw else { return nil }
+        return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)
+    }
+
+    /// The digits of a free field (a box's inside, or a whole page), in reading order:
+    /// lines top to bottom, digits left to right.
+    public func fieldDigits(gray: GrayImage, binary: BinaryImage, region: PixelBox) -> [InkCrop] {
+        let map = ComponentMap(binary, region: region)
+        let comps = map.components.filter { c in
+            // the region's own frame and anything spanning most of it is not a digit
+            Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
+        }
+        guard !comps.isEmpty else { return [] }
+        // typical digit height: the tallest components' median
+        let heights = comps.map(\.box.height).sorted(by: >)
+        let typical = Double(heights[min(heights.count - 1, max(0, heights.prefix(8).count / 2))])
+        let candidates = comps.filter { c in
+            Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
+                && Double(c.box.height) <= 2.2 * typical && Double(c.box.width) <= 3 * typical
+        }
+        // merge pieces that overlap in x and sit on the same line (broken strokes)
+        var groups: [(box: PixelBox, labels: Set<Int32>)] = []
+        for c in candidates.sorted(by: { $0.box.x < $1.box.x }) {
+            if let i = groups.firstIndex(where: { g in
+                let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
+                let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)
+                return Double(overlap) > 0.5 * Double(min(g.box.width, c.box.width)) && Double(verticalGap) < 0.5 * typical
+            }) {
+                groups[i].box = groups[i].box.union(c.box)
+                groups[i].labels.insert(c.label)
+            } else {
+                groups.append((c.box, [c.label]))
+            }
+        }
+        let digits = groups.filter { Double($0.box.height) >= 0.5 * typical }
+        // reading order: lines by vertical overlap, then x
+        let sorted = digits.sorted { a, b in
+            let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
+            if Double(overlap) > 0.4 * Double(min(a.box.height, b.box.height)) { return a.box.x < b.box.x }
+            return a.box.y < b.box.y
+        }
+        return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
+    }
+
+    /// Ink intensities inside `box`: darkness relative to the local paper level, only
+    /// where the chosen components (grown by one pixel for anti-aliased edges) are.
+    func crop(gray: GrayImage, map: ComponentMap, labels: Set<Int32>, box: PixelBox) -> InkCrop {
+        var paper = 0
+        var samples: [UInt8] = []
+        for y in box.y..<box.maxY { for x in box.x..<box.maxX where !map.belongs(x, y, to: labels) { samples.append(gray[x, y]) } }
+        if samples.count >= 4 { samples.sort(); paper = Int(samples[samples.count * 3 / 4]) } else { paper = 255 }
+        var darkest = 255
+        for y in box.y..<box.maxY { for x in box.x..<box.maxX where map.belongs(x, y, to: labels) { darkest = min(darkest, Int(gray[x, y])) } }
+        let range = max(24, paper - darkest)
+        var ink = [UInt8](repeating: 0, count: box.width * box.height)
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX {
+                var near = false
+                for dy in -1...1 { for dx in -1...1 where map.belongs(x + dx, y + dy, to: labels) { near = true } }
+                guard near else { continue }
+                let v = max(0, min(255, (paper - Int(gray[x, y])) * 255 / range))
+                ink[(y - box.y) * box.width + x - box.x] = UInt8(v)
+            }
+        }
+        return InkCrop(box: box, ink: ink)
+    }
+}

@@ -1,0 +1,159 @@
+import DigitClassifier
+import DocumentImaging
+import Foundation
+import ImageCodecs
+import ImagingCore
+
+/// How photos are read.
+public struct ReadOptions: Sendable {
+    /// Which way is up.
+    public enum OrientationMode: String, Sendable, CaseIterable {
+        /// Apply the EXIF tag (default).
+        case exif
+        /// Read the stored pixels as they are.
+        case none
+        /// Apply EXIF, and when confidence is low also try the other three quarter turns,
+        /// keeping the most confident reading.
+        case auto
+    }
+
+    /// Digits below this probability show as `unsureMarker` in `text`.
+    public var minConfidence: Double = 0.6
+    /// The character standing for an unsure digit in `text`.
+    public var unsureMarker: Character = "?"
+    /// Orientation handling.
+    public var orientation: OrientationMode = .exif
+    /// Refuse images whose header declares more pixels.
+    public var maxPixels: Int = 120_000_000
+    /// Photos are decoded at reduced size (JPEG DCT scaling) to about this longer side.
+    public var workingSize: Int = 1600
+    /// With `.auto`: mean digit confidence under which other rotations are tried.
+    public var autoRotateBelow: Double = 0.9
+
+    /// Defaults as documented on each property.
+    public init() {}
+}
+
+/// Reads digits from images: the library's entry point for back ends.
+///
+/// Load the model once and share the reader: it is immutable and thread-safe; calls on
+/// different threads run in parallel (the classifier starts no threads of its own).
+public final class DocumentReader: Sendable {
+    /// The options every read uses.
+    public let options: ReadOptions
+    let classifier: DigitClassifier
+    let layout = Layout()
+
+    /// A reader with the weights at `modelPath`.
+    /// - Throws: `ModelLoadError` when the weights cannot be used.
+    public init(modelPath: String, options: ReadOptions = .init()) throws(ModelLoadError) {
+        self.classifier = try DigitClassifier(contentsOf: modelPath)
+        self.options = options
+    }
+
+    /// Reads the image file at `path`. Never throws: failures are error records.
+    public func read(path: String) -> ScanResult {
+        read(loading: { opts throws(ImageLoadError) in try ImageLoader.load(path: path, options: opts) }, name: path).result
+    }
+
+    /// Reads an image held in memory (an upload); `name` goes into the result.
+    public func read(bytes: [UInt8], name: String) -> ScanResult {
+        read(loading: { opts throws(ImageLoadError) in try ImageLoader.decode(bytes, name: name, options: opts) }, name: name).result
+    }
+
+    /// `read(path:)` off the caller's task.
+    public func read(path: String) async -> ScanResult {
+        await Task.detached { self.read(path: path) }.value
+    }
+
+    /// The reading and the working image with its regions, for debug drawings.
+    public func readForDebugging(path: String) -> (result: ScanResult, drawing: RGBCanvas?) {
+        let (result, trace) = read(loading: { opts throws(ImageLoadError) in try ImageLoader.load(path: path, options: opts) }, name: path)
+        return (result, trace.map { DebugRenderer.draw(image: $0.image, regions: $0.regions, result: result) })
+    }
+
+    struct Trace {
+        let image: GrayImage
+        let regions: [ReadRegion]
+    }
+
+    private func read(loading: (ImageLoadOptions) throws(ImageLoadError) -> LoadedImage, name: String)
+        -> (result: ScanResult, trace: Trace?)
+    {
+        let loadOptions = ImageLoadOptions(maxPixels: options.maxPixels, maxDimension: options.workingSize,
+                                           appliesExifOrientation: options.orientation != .none)
+        let loaded: LoadedImage
+        do { loaded = try loading(loadOptions) } catch {
+            return (ScanResult.failure(file: name, code: error.code.rawValue, message: error.message), nil)
+        }
+        var best = readRegions(in: loaded.image)
+        var turns = 0
+        if options.orientation == .auto, meanConfidence(best) < options.autoRotateBelow {
+            for t in 1...3 {
+                let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
+                if meanConfidence(candidate) > meanConfidence(best) + 0.02 { best = candidate; turns = t }
+            }
+        }
+        let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
+        let scale = Double(loaded.reduction)
+        var (fullW, fullH) = loaded.orientation.swapsAxes ? (loaded.storedSize.height, loaded.storedSize.width)
+            : (loaded.storedSize.width, loaded.storedSize.height)
+        if turns % 2 == 1 { swap(&fullW, &fullH) }
+        let orientation = Self.combined(exif: loaded.orientation, quarterTurns: turns)
+        let regions = best.enumerated().map { index, region in
+            region.result(index: index, scale: scale, minConfidence: options.minConfidence, unsure: options.unsureMarker)
+        }
+        let result = ScanResult(file: name, status: "ok", error: nil, width: fullW, height: fullH,
+                                orientation: orientation.rawValue, regions: regions)
+        return (result, Trace(image: image, regions: best))
+    }
+
+    /// Lays out, segments and classifies (one batch for the whole image).
+    func readRegions(in image: GrayImage) -> [ReadRegion] {
+        let laidOut = layout.regions(in: image)
+        var pieces: [[ReadRegion.Piece]] = []
+        var inputs: [DigitInput] = []
+        for region in laidOut {
+            var list: [ReadRegion.Piece] = []
+            if region.kind == .grid, let ruling = region.ruling {
+                for r in 0..<ruling.rowCount {
+                    for c in 0..<ruling.columnCount {
+                        let x0 = Int(ruling.columns[c].rounded()), x1 = Int(ruling.columns[c + 1].rounded())
+                        let y0 = Int(ruling.rows[r].rounded()), y1 = Int(ruling.rows[r + 1].rounded())
+                        let cell = PixelBox(x: x0, y: y0, width: max(1, min(region.gray.width, x1) - x0),
+                                            height: max(1, min(region.gray.height, y1) - y0))
+                        let crop = layout.segmenter.cellDigit(gray: region.gray, binary: region.binary, cell: cell)
+                        list.append(ReadRegion.Piece(crop: crop, row: r, col: c, input: crop.map { _ in inputs.count }))
+                        if let crop { inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)) }
+                    }
+                }
+            } else {
+                let inset = region.kind == .page ? 0 : max(2, min(region.gray.width, region.gray.height) / 25)
+                let inner = PixelBox(x: inset, y: inset, width: region.gray.width - 2 * inset, height: region.gray.height - 2 * inset)
+                for crop in layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, region: inner) {
+                    list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
+                    inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height))
+                }
+            }
+            pieces.append(list)
+        }
+        let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
+        return zip(laidOut, pieces).map { region, list in
+            ReadRegion(region: region, pieces: list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p })
+        }
+    }
+
+    func meanConfidence(_ regions: [ReadRegion]) -> Double {
+        let confidences = regions.flatMap { $0.pieces.compactMap { $0.prediction.map { Double($0.confidence) } } }
+        return confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
+    }
+
+    /// The EXIF value equivalent to applying `exif` and then `quarterTurns` clockwise turns.
+    static func combined(exif: ExifOrientation, quarterTurns: Int) -> ExifOrientation {
+        guard quarterTurns % 4 != 0 else { return exif }
+        // find the orientation whose effect on a probe image equals the composition
+        let probe = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+        let target = probe.oriented(exif).rotated(quarterTurns: quarterTurns)
+        return ExifOrientation.allCases.first { probe.oriented($0) == target } ?? exif
+    }
+}

@@ -1,0 +1,91 @@
+import DocumentImaging
+import ImagingCore
+
+/// A region to read, straightened.
+struct LaidOutRegion {
+    enum Kind: String { case field, grid, page }
+    let kind: Kind
+    /// Corners in the working image.
+    let quad: Quadrilateral
+    /// The rectified region and its ink.
+    let gray: GrayImage
+    let binary: BinaryImage
+    /// The ruling, for grids.
+    let ruling: Ruling?
+}
+
+/// Decides which rectangles of a photo hold digits and how: ruled grids, innermost
+/// boxes with ink (fields), or — when neither is found — the whole page.
+struct Layout {
+    var detector = QuadDetector()
+    var segmenter = DigitSegmenter()
+    /// Longer side of a rectified region (larger regions are scaled down to it).
+    var rectifiedSide = 900
+
+    func regions(in image: GrayImage) -> [LaidOutRegion] {
+        let quads = detector.detect(in: image)
+        var regions: [LaidOutRegion] = []
+        var isGrid = [Bool](repeating: false, count: quads.count)
+        var isField = [Bool](repeating: false, count: quads.count)
+        var rectified: [Int: (GrayImage, BinaryImage)] = [:]
+        func ancestors(_ i: Int) -> [Int] {
+            var chain: [Int] = [], p = quads[i].parent
+            while let q = p { chain.append(q); p = quads[q].parent }
+            return chain
+        }
+        // grids first, largest to smallest; nothing inside a grid is read separately
+        for i in quads.indices where !ancestors(i).contains(where: { isGrid[$0] }) {
+            guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
+            rectified[i] = (g, b)
+            if let ruling = RulingFinder.ruling(in: b) {
+                isGrid[i] = true
+                regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g, binary: b, ruling: ruling))
+            }
+        }
+        // fields: innermost non-grid quads with digits, smallest first
+        for i in quads.indices.reversed() where !isGrid[i] && !ancestors(i).contains(where: { isGrid[$0] }) {
+            let hasInnerRegion = quads.indices.contains { j in
+                (isField[j] || isGrid[j]) && ancestors(j).contains(i)
+            }
+            guard !hasInnerRegion, let (g, b) = rectified[i] else { continue }
+            let inset = max(2, min(g.width, g.height) / 25)
+            let inner = PixelBox(x: inset, y: inset, width: g.width - 2 * inset, height: g.height - 2 * inset)
+            guard inner.width > 4, inner.height > 4,
+                  !segmenter.fieldDigits(gray: g, binary: b, region: inner).isEmpty else { continue }
+            isField[i] = true
+            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil))
+        }
+        if regions.isEmpty {
+            let w = Double(image.width - 1), h = Double(image.height - 1)
+            let page = Quadrilateral(topLeft: Point(0, 0), topRight: Point(w, 0), bottomRight: Point(w, h), bottomLeft: Point(0, h))
+            regions.append(LaidOutRegion(kind: .page, quad: page, gray: image,
+                                         binary: image.binarized(.localMean(window: max(15, max(image.width, image.height) / 12), percent: 15)),
+                                         ruling: nil))
+        }
+        return readingOrder(regions)
+    }
+
+    /// Rectifies a quad at its own resolution (capped) and thresholds it.
+    func straighten(_ quad: Quadrilateral, in image: GrayImage) -> (GrayImage, BinaryImage)? {
+        var (w, h) = quad.rectifiedSize
+        let scale = min(1, Double(rectifiedSide) / Double(max(w, h)))
+        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
+        guard let g = image.rectified(quad, width: w, height: h) else { return nil }
+        let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: 15))
+        return (g, b)
+    }
+
+    /// Top to bottom; regions overlapping vertically by half go left to right.
+    func readingOrder(_ regions: [LaidOutRegion]) -> [LaidOutRegion] {
+        func span(_ r: LaidOutRegion) -> (Double, Double, Double) {
+            let ys = r.quad.corners.map(\.y), xs = r.quad.corners.map(\.x)
+            return (ys.min()!, ys.max()!, xs.min()!)
+        }
+        return regions.sorted { a, b in
+            let (a0, a1, ax) = span(a), (b0, b1, bx) = span(b)
+            let overlap = min(a1, b1) - max(a0, b0)
+            if overlap > 0.5 * min(a1 - a0, b1 - b0) { return ax < bx }
+            return a0 < b0
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import DigitClassifier
+import DocumentImaging
+import Foundation
+import ImagingCore
+
+/// A laid-out region with its cut-out digits and their predictions.
+struct ReadRegion {
+    struct Piece {
+        let crop: InkCrop?
+        let row: Int?, col: Int?
+        /// Index into the classifier batch.
+        let input: Int?
+        var prediction: DigitPrediction? = nil
+    }
+
+    let region: LaidOutRegion
+    let pieces: [Piece]
+
+    /// Maps rectified-region pixels to working-image pixels.
+    var toImage: (Point) -> Point {
+        let g = region.gray
+        let rect = [Point(0, 0), Point(Double(g.width), 0), Point(Double(g.width), Double(g.height)), Point(0, Double(g.height))]
+        guard region.kind != .page,
+              let h = Homography(mapping: rect, to: region.quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) })
+        else { return { $0 } }
+        return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
+    }
+
+    /// A box in rectified pixels as [x, y, w, h] in full-resolution image pixels.
+    func imageBox(_ b: PixelBox, scale: Double) -> [Int] {
+        let map = toImage
+        let pts = [Point(Double(b.x), Double(b.y)), Point(Double(b.maxX), Double(b.y)),
+                   Point(Double(b.maxX), Double(b.maxY)), Point(Double(b.x), Double(b.maxY))].map(map)
+        let x0 = pts.map(\.x).min()! * scale, y0 = pts.map(\.y).min()! * scale
+        let x1 = pts.map(\.x).max()! * scale, y1 = pts.map(\.y).max()! * scale
+        return [Int(x0.rounded()), Int(y0.rounded()), Int((x1 - x0).rounded()), Int((y1 - y0).rounded())]
+    }
+
+    func result(index: Int, scale: Double, minConfidence: Double, unsure: Character) -> RegionResult {
+        var digits: [DigitResult] = [], rejected: [RejectedCrop] = []
+        var cells: [CellResult] = []
+        var text = ""
+        var lowest = 1.0
+        for piece in pieces {
+            var cellText = "", cellConfidence = 1.0
+            if let crop = piece.crop, let p = piece.prediction {
+                let box = imageBox(crop.box, scale: scale)
+                if p.isRejected {
+                    rejected.append(RejectedCrop(box: box, confidence: round4(p.confidence), row: piece.row, col: piece.col))
+                    cellConfidence = Double(p.confidence)
+                } else {
+                    let confidence = Double(p.confidence)
+                    digits.append(DigitResult(value: p.label, confidence: round4(p.confidence), box: box, row: piece.row, col: piece.col))
+                    cellText = confidence < minConfidence ? String(unsure) : String(p.label)
+                    cellConfidence = confidence
+                }
+                lowest = min(lowest, cellConfidence)
+            }
+            if let row = piece.row, let col = piece.col {
+                cells.append(CellResult(row: row, col: col, text: cellText, confidence: round4(Float(cellConfidence))))
+                text += cellText.isEmpty ? "." : cellText
+            } else {
+                text += cellText
+            }
+        }
+        let corners = region.quad.corners.map { [round1($0.x * scale), round1($0.y * scale)] }
+        let grid = region.ruling.map { GridResult(rows: $0.rowCount, cols: $0.columnCount, cells: cells) }
+        return RegionResult(index: index, kind: region.kind.rawValue, corners: corners, text: text,
+                            confidence: round4(Float(lowest)), digits: digits, rejected: rejected, grid: grid)
+    }
+}
+
+func round4(_ x: Float) -> Double { (Double(x) * 10_000).rounded() / 10_000 }
+func round1(_ x: Double) -> Double { (x * 10).rounded() / 10 }

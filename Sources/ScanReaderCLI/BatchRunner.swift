@@ -1,0 +1,98 @@
+import Foundation
+import ScanReader
+
+/// Runs `work` over `count` inputs on `jobs` threads and hands results to `emit` in input
+/// order, whatever order they finish in. At most `2 × jobs` results wait for an earlier
+/// one, so memory stays bounded however long the batch.
+final class BatchRunner: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var done: [Int: ScanResult] = [:]
+    private var emitted = 0
+
+    func run(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> ScanResult, emit: (Int, ScanResult) -> Void) {
+        let window = max(2, 2 * jobs)
+        var threads: [Thread] = []
+        for _ in 0..<max(1, min(jobs, count)) {
+            let thread = Thread { [self] in
+                while true {
+                    condition.lock()
+                    // wait while too far ahead of the writer
+                    while next < count && next - emitted >= window { condition.wait() }
+                    guard next < count else { condition.unlock(); return }
+                    let index = next
+                    next += 1
+                    condition.unlock()
+                    let result = work(index)
+                    condition.lock()
+                    done[index] = result
+                    condition.broadcast()
+                    condition.unlock()
+                }
+            }
+            thread.stackSize = 8 << 20
+            threads.append(thread)
+            thread.start()
+        }
+        while true {
+            condition.lock()
+            while emitted < count && done[emitted] == nil { condition.wait() }
+            guard emitted < count else { condition.unlock(); break }
+            let result = done.removeValue(forKey: emitted)!
+            let index = emitted
+            condition.unlock()
+            emit(index, result)
+            condition.lock()
+            emitted += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
+
+/// Writes the output: to stdout as results arrive, or to a temporary file beside the
+/// destination that is renamed over it only when complete (atomic: an interrupted run
+/// leaves the previous output untouched).
+final class OutputSink {
+    private let handle: FileHandle
+    private let temporary: String?
+    private let destination: String?
+
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            handle = FileHandle.standardOutput; temporary = nil; destination = nil
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+        guard FileManager.default.createFile(atPath: temp, contents: nil),
+              let h = FileHandle(forWritingAtPath: temp) else {
+            throw CLIFailure(description: "\(path): cannot write the output (folder missing or not writable)")
+        }
+        handle = h; temporary = temp; destination = path
+    }
+
+    func write(_ text: String) throws {
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Flushes and moves the finished file into place.
+    func finish() throws {
+        guard let temporary, let destination else { return }
+        try handle.synchronize()
+        try handle.close()
+        guard rename(temporary, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIFailure(description: "\(destination): cannot replace the output (\(reason))")
+        }
+    }
+
+    /// Removes an unfinished temporary file.
+    func abandon() {
+        guard let temporary else { return }
+        try? handle.close()
+        unlink(temporary)
+    }
+}
