@@ -1,9 +1,11 @@
 // scanreader-bench: measurements behind the figures in the README. Run through the
 // scripts beside this folder (they build with -c release).
 import Foundation
+import DigitClassifier
 import DocumentImaging
 import ImageCodecs
 import ImagingCore
+import ScanReader
 
 /// Median of a non-empty list.
 func median(_ values: [Double]) -> Double {
@@ -184,6 +186,58 @@ case "contours" where args.count >= 3:
             print(c.isHole, c.points.count, Polygon.signedArea(c.points), e, p.count, Polygon.isConvex(p), p.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
         }
     }
+case "ruling" where args.count >= 4:
+    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: 1600))
+    guard let q = QuadDetector().detect(in: loaded.image).first else { print("no quad"); exit(1) }
+    let (w, h) = q.quad.rectifiedSize
+    let g = loaded.image.rectified(q.quad, width: w, height: h)!
+    let pct = Double(ProcessInfo.processInfo.environment["PCT"] ?? "15") ?? 15
+    let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: pct))
+    print("rows:", RulingFinder.lines(in: b, horizontal: true).map { Int($0) })
+    print("cols:", RulingFinder.lines(in: b, horizontal: false).map { Int($0) })
+    print("ruling:", RulingFinder.ruling(in: b).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
+    let ink = GrayImage(width: b.width, height: b.height, pixels: b.bits.map { $0 == 0 ? 255 : 0 })
+    try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: args[3]))
+case "stress" where args.count >= 4:
+    // decodes (and optionally reads) every JPEG of a folder on several threads, repeatedly
+    let files = jpegFiles(in: args[2]), stage = args[3]
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+    DispatchQueue.concurrentPerform(iterations: 4) { t in
+        for (i, f) in files.enumerated() where i % 4 == t {
+            switch stage {
+            case "decode": _ = try? ImageLoader.load(path: f, options: .init(maxDimension: 1600))
+            case "detect": _ = QuadDetector().detect(in: try! ImageLoader.load(path: f, options: .init(maxDimension: 1600)).image)
+            default: _ = reader.read(path: f)
+            }
+        }
+    }
+    print("ok")
+case "stack" where args.count >= 5:
+    // runs one stage on a thread with a small stack: finds stages that need a deep stack
+    let mb = Int(args[3])!, stage = args[4], file = args[2]
+    let done = DispatchSemaphore(value: 0)
+    let t = Thread {
+        let loaded = try! ImageLoader.load(path: file, options: .init(maxDimension: 1600))
+        switch stage {
+        case "detect": print(QuadDetector().detect(in: loaded.image).count)
+        case "binarize": print(loaded.image.binarized().bits.count)
+        case "contours": print(loaded.image.binarized().contours().count)
+        case "classify":
+            let c = try! DigitClassifier(contentsOf: "Models/digits-lenet.safetensors")
+            print(c.classify([DigitInput](repeating: DigitInput(normalizedPixels: [UInt8](repeating: 0, count: 784)), count: 81)).count)
+        case "read":
+            let r = try! DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+            print(r.read(path: file).regions.count)
+        case "json":
+            let r = try! DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+            print(ResultWriter.json(r.read(path: file)).count)
+        default: print("decode only")
+        }
+        done.signal()
+    }
+    t.stackSize = mb << 20
+    t.start()
+    done.wait()
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:

@@ -19,11 +19,33 @@ public struct InkCrop: Sendable {
 public struct DigitSegmenter: Sendable {
     /// Components smaller than this fraction of the cell (or line) height² are specks.
     public var speckFraction = 0.012
-    /// A cell's digit must be at least this fraction of the cell height tall.
-    public var minimumCellDigitHeight = 0.28
+    /// A cell's ink must be at least this fraction of the cell height tall to be read.
+    public var minimumCellDigitHeight = 0.25
+    /// In a grid, ink shorter than this fraction of the grid's typical digit height is
+    /// a solver's candidate notes, not the cell's digit.
+    public var minimumRelativeDigitHeight = 0.62
 
     /// Default settings.
     public init() {}
+
+    /// The digit of every cell of a ruled region, row by row (nil: empty). Ink much
+    /// shorter than the grid's typical digit (the median height over its cells) counts
+    /// as empty: pencilled candidates.
+    public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
+        var crops: [InkCrop?] = []
+        for r in 0..<ruling.rowCount {
+            for c in 0..<ruling.columnCount {
+                crops.append(cellDigit(gray: gray, binary: binary, cell: gray.cellBox(ruling, r, c)))
+            }
+        }
+        let heights = crops.compactMap { $0?.box.height }.sorted()
+        guard heights.count >= 3 else { return crops }
+        let typical = Double(heights[heights.count / 2])
+        return crops.map { crop in
+            guard let crop, Double(crop.box.height) >= minimumRelativeDigitHeight * typical else { return nil }
+            return crop
+        }
+    }
 
     /// The digit in a grid cell, or nil when the cell is empty.
     public func cellDigit(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> InkCrop? {
@@ -51,7 +73,7 @@ public struct DigitSegmenter: Sendable {
         }
         guard !kept.isEmpty else { return nil }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
-        guard Double(box.height) >= minimumCellDigitHeight * ch || Double(box.width) >= 0.4 * cw else { return nil }
+        guard Double(box.height) >= minimumCellDigitHeight * ch else { return nil }
         return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)
     }
 

@@ -69,10 +69,9 @@ public struct QuadDetector: Sendable {
             let refined = EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2,
                                              darkInside: !item.isHole) ?? full
             let center = Point(refined.corners.map(\.x).reduce(0, +) / 4, refined.corners.map(\.y).reduce(0, +) / 4)
-            // the smallest earlier (larger) quad containing this one's centre and corners
-            let parent = result.indices.last { i in
-                result[i].quad.contains(center) && refined.corners.allSatisfy { result[i].quad.contains($0) }
-            }
+            // the smallest earlier (larger) quad containing this one's centre: a sheet
+            // whose corners stick out of a clutter quad still counts as inside it
+            let parent = result.indices.last { i in result[i].quad.contains(center) }
             result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull), isHole: item.isHole))
         }
         return result

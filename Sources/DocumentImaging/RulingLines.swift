@@ -31,35 +31,51 @@ public enum RulingFinder {
         return Ruling(rows: rows, columns: columns)
     }
 
-    /// Centres of runs of rows (or columns) whose ink covers at least 40 % of the length,
-    /// measured with a smear of ±1.5 % across the line direction to tolerate bending.
-    static func lines(in b: BinaryImage, horizontal: Bool) -> [Double] {
+    /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,
+    /// with a smear of ±1.5 % across the line direction to tolerate bending, covers at
+    /// least half the length and reaches both ends (the outer 12 % at each side). Digit
+    /// strokes (a "1", a "7") are shorter than their cell and never reach both ends.
+    public static func lines(in b: BinaryImage, horizontal: Bool) -> [Double] {
         let length = horizontal ? b.width : b.height      // along the line
         let count = horizontal ? b.height : b.width       // across
         let smear = max(1, count * 15 / 1000)
+        // the region's own frame lies in the outer few percent: leave it out, or its
+        // edges would give every stroke ink "at both ends"
+        let margin = max(1, length * 4 / 100)
+        let end = max(1, (length - 2 * margin) * 12 / 100)
+        var isLine = [Bool](repeating: false, count: count)
         var coverage = [Double](repeating: 0, count: count)
         b.bits.withUnsafeBufferPointer { bits in
-            // per position along the line: ink within ±smear across?
-            var hit = [UInt8](repeating: 0, count: length)
+            // cumulative ink count across the line direction, per position along it
+            var cumulative = [Int32](repeating: 0, count: (count + 1) * length)
             for i in 0..<count {
-                for k in 0..<length { hit[k] = 0 }
-                for j in max(0, i - smear)...min(count - 1, i + smear) {
-                    for k in 0..<length where bits[horizontal ? j * b.width + k : k * b.width + j] != 0 {
-                        hit[k] = 1
-                    }
+                for k in 0..<length {
+                    let ink: Int32 = bits[horizontal ? i * b.width + k : k * b.width + i] != 0 ? 1 : 0
+                    cumulative[(i + 1) * length + k] = cumulative[i * length + k] + ink
                 }
-                var n = 0
-                for k in 0..<length { n += Int(hit[k]) }
-                coverage[i] = Double(n) / Double(length)
+            }
+            for i in 0..<count {
+                let lo = max(0, i - smear), hi = min(count, i + smear + 1)
+                var n = 0, head = false, tail = false
+                for k in margin..<(length - margin) where cumulative[hi * length + k] - cumulative[lo * length + k] > 0 {
+                    n += 1
+                    if k < margin + end { head = true }
+                    if k >= length - margin - end { tail = true }
+                }
+                coverage[i] = Double(n) / Double(length - 2 * margin)
+                isLine[i] = coverage[i] >= 0.5 && head && tail
             }
         }
         var result: [Double] = []
         var i = 0
         while i < count {
-            guard coverage[i] >= 0.4 else { i += 1; continue }
-            var j = i, best = i
-            while j + 1 < count && coverage[j + 1] >= 0.4 { j += 1; if coverage[j] > coverage[best] { best = j } }
-            result.append(Double(i + j) / 2)
+            guard isLine[i] else { i += 1; continue }
+            var j = i
+            while j + 1 < count && isLine[j + 1] { j += 1 }
+            // the run's centre, weighted towards the best-covered rows
+            let top = coverage[i...j].max()!
+            let core = (i...j).filter { coverage[$0] >= top - 0.05 }
+            result.append(Double(core.first! + core.last!) / 2)
             i = j + 1
         }
         return result

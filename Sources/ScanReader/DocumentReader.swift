@@ -116,16 +116,11 @@ public final class DocumentReader: Sendable {
         for region in laidOut {
             var list: [ReadRegion.Piece] = []
             if region.kind == .grid, let ruling = region.ruling {
-                for r in 0..<ruling.rowCount {
-                    for c in 0..<ruling.columnCount {
-                        let x0 = Int(ruling.columns[c].rounded()), x1 = Int(ruling.columns[c + 1].rounded())
-                        let y0 = Int(ruling.rows[r].rounded()), y1 = Int(ruling.rows[r + 1].rounded())
-                        let cell = PixelBox(x: x0, y: y0, width: max(1, min(region.gray.width, x1) - x0),
-                                            height: max(1, min(region.gray.height, y1) - y0))
-                        let crop = layout.segmenter.cellDigit(gray: region.gray, binary: region.binary, cell: cell)
-                        list.append(ReadRegion.Piece(crop: crop, row: r, col: c, input: crop.map { _ in inputs.count }))
-                        if let crop { inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)) }
-                    }
+                let crops = layout.segmenter.gridDigits(gray: region.gray, binary: region.binary, ruling: ruling)
+                for (k, crop) in crops.enumerated() {
+                    list.append(ReadRegion.Piece(crop: crop, row: k / ruling.columnCount, col: k % ruling.columnCount,
+                                                 input: crop.map { _ in inputs.count }))
+                    if let crop { inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)) }
                 }
             } else {
                 let inset = region.kind == .page ? 0 : max(2, min(region.gray.width, region.gray.height) / 25)

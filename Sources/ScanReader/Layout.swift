@@ -37,9 +37,12 @@ struct Layout {
         for i in quads.indices where !ancestors(i).contains(where: { isGrid[$0] }) {
             guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = (g, b)
-            if let ruling = RulingFinder.ruling(in: b) {
+            // faint, thin rulings survive only a low threshold: find lines on their own copy
+            let lines = g.binarized(.localMean(window: max(15, max(g.width, g.height) / 12), percent: 5))
+            if let ruling = RulingFinder.ruling(in: lines) {
                 isGrid[i] = true
-                regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g, binary: b, ruling: ruling))
+                regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
+                                             binary: g.binarizedByCells(ruling), ruling: ruling))
             }
         }
         // fields: innermost non-grid quads with digits, smallest first

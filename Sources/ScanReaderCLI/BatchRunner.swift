@@ -30,7 +30,7 @@ final class BatchRunner: @unchecked Sendable {
                     condition.unlock()
                 }
             }
-            thread.stackSize = 8 << 20
+            thread.stackSize = 16 << 20
             threads.append(thread)
             thread.start()
         }
