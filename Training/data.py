@@ -99,19 +99,26 @@ def _render(text: str, font: ImageFont.FreeTypeFont, rng: np.random.Generator,
 
 
 def _downsample(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Renders are ~80 px tall; real digits are 12-60 px: shrink like a camera would."""
+    """Renders are ~80 px tall; real digits are 10-60 px and blurred by the camera at
+    that size. Shrink, blur at the small size, then cut off and stretch the ink the
+    way the reader's crop does (paper 0, darkest pixel 255)."""
     ys, xs = np.nonzero(ink > 0.02)
     if len(xs) == 0:
         return ink
-    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    target = rng.uniform(12, 48)
-    f = target / crop.shape[0]
-    if f >= 1:
-        return crop
+    crop = np.pad(ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 6)
+    target = rng.uniform(10, 48)
+    f = min(1.0, target / crop.shape[0])
     img = Image.fromarray((crop * 255).astype(np.uint8))
     size = (max(1, round(crop.shape[1] * f)), max(1, round(crop.shape[0] * f)))
-    small = np.asarray(img.resize(size, Image.BILINEAR), dtype=np.float64) / 255.0
-    return np.where(small > rng.uniform(0.05, 0.3), small, 0.0)
+    small = img.resize(size, Image.BILINEAR)
+    if rng.random() < 0.7:
+        small = small.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, max(0.35, min(1.6, target / 12)))))
+    a = np.asarray(small, dtype=np.float64) / 255.0
+    if a.max() <= 0:
+        return a
+    cut = rng.uniform(0.05, 0.35) * a.max()
+    a = np.where(a > cut, (a - cut) / (a.max() - cut), 0.0)
+    return a
 
 
 def render_digits(fonts: list[Path], per_font_digit: int, seed: int):
@@ -123,7 +130,7 @@ def render_digits(fonts: list[Path], per_font_digit: int, seed: int):
             font = ImageFont.truetype(str(path), size_pt)
             for d in range(10):
                 for _ in range(per_font_digit // 2):
-                    stroke = int(rng.choice([0, 0, 0, 1, 2]))
+                    stroke = int(rng.choice([0, 0, 0, 1, 2, 3]))
                     ink = _downsample(_render(str(d), font, rng, stroke), rng)
                     xs.append(normalize_crop(ink))
                     ys.append(d)

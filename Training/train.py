@@ -154,7 +154,7 @@ def write_safetensors(path: Path, tensors: dict, metadata: dict):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--epochs", type=int, default=16)
+    ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--seed", type=int, default=20261121)
     args = ap.parse_args()
     t0 = time.time()
@@ -165,7 +165,7 @@ def main():
 
     mx, my, mtx, mty = data.load_mnist()
     train_fonts, eval_fonts = data.training_fonts(), data.held_out_fonts()
-    cache = data.CACHE / f"synthetic-{args.seed}.npz"
+    cache = data.CACHE / f"synthetic-v2-{args.seed}.npz"
     if cache.exists():
         z = np.load(cache)
         px, py, rx, ry, fx, fy, nx, ny = (z[k] for k in "px py rx ry fx fy nx ny".split())

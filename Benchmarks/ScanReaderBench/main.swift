@@ -198,6 +198,12 @@ case "ruling" where args.count >= 4:
     print("ruling:", RulingFinder.ruling(in: b).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
     let ink = GrayImage(width: b.width, height: b.height, pixels: b.bits.map { $0 == 0 ? 255 : 0 })
     try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: args[3]))
+    if let r = RulingFinder.ruling(in: b) {
+        let cells = g.binarizedByCells(r)
+        let cellInk = GrayImage(width: cells.width, height: cells.height, pixels: cells.bits.map { $0 == 0 ? 255 : 0 })
+        try Data(PNGEncoder.encode(cellInk)).write(to: URL(fileURLWithPath: args[3] + ".cells.png"))
+        try Data(PNGEncoder.encode(g)).write(to: URL(fileURLWithPath: args[3] + ".gray.png"))
+    }
 case "stress" where args.count >= 4:
     // decodes (and optionally reads) every JPEG of a folder on several threads, repeatedly
     let files = jpegFiles(in: args[2]), stage = args[3]
@@ -212,6 +218,15 @@ case "stress" where args.count >= 4:
         }
     }
     print("ok")
+case "inputs" where args.count >= 4:
+    // the normalized classifier inputs of one photo, as a captioned gallery
+    var options = ReadOptions()
+    options.orientation = .none
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: options)
+    let pairs = reader.classifierInputs(path: args[2])
+    let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
+        "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
+    try Data(png).write(to: URL(fileURLWithPath: args[3]))
 case "stack" where args.count >= 5:
     // runs one stage on a thread with a small stack: finds stages that need a deep stack
     let mb = Int(args[3])!, stage = args[4], file = args[2]

@@ -45,3 +45,33 @@ extension GrayImage {
         return PixelBox(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
     }
 }
+
+extension BinaryImage {
+    /// The ink with each cell's ruling removed: within the outer 18 % of a cell, rows
+    /// (and columns) whose ink covers at least 60 % of the cell's width (height) are
+    /// cleared. Thick or blurred lines then no longer ring the cell's digit.
+    /// Complexity: O(width × height).
+    public func strippingRuling(_ ruling: Ruling) -> BinaryImage {
+        var out = self
+        for r in 0..<ruling.rowCount {
+            for c in 0..<ruling.columnCount {
+                let x0 = max(0, Int(ruling.columns[c].rounded())), x1 = min(width, Int(ruling.columns[c + 1].rounded()))
+                let y0 = max(0, Int(ruling.rows[r].rounded())), y1 = min(height, Int(ruling.rows[r + 1].rounded()))
+                let w = x1 - x0, h = y1 - y0
+                guard w > 4, h > 4 else { continue }
+                let zoneY = max(1, h * 18 / 100), zoneX = max(1, w * 18 / 100)
+                for y in Array(y0..<(y0 + zoneY)) + Array((y1 - zoneY)..<y1) {
+                    var n = 0
+                    for x in x0..<x1 where bits[y * width + x] != 0 { n += 1 }
+                    if n * 10 >= w * 6 { for x in x0..<x1 { out.bits[y * width + x] = 0 } }
+                }
+                for x in Array(x0..<(x0 + zoneX)) + Array((x1 - zoneX)..<x1) {
+                    var n = 0
+                    for y in y0..<y1 where bits[y * width + x] != 0 { n += 1 }
+                    if n * 10 >= h * 6 { for y in y0..<y1 { out.bits[y * width + x] = 0 } }
+                }
+            }
+        }
+        return out
+    }
+}

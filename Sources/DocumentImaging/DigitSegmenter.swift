@@ -56,7 +56,7 @@ public struct DigitSegmenter: Sendable {
         let map = ComponentMap(binary, region: inner)
         let cw = Double(cell.width), ch = Double(cell.height)
         let centre = (x: Double(cell.x) + cw / 2, y: Double(cell.y) + ch / 2)
-        var kept: [Component] = []
+        var candidates: [Component] = []
         for c in map.components {
             let b = c.box
             if Double(c.area) < speckFraction * ch * ch * 0.5 { continue }
@@ -65,13 +65,23 @@ public struct DigitSegmenter: Sendable {
             // ruling remnants: thin and long along an edge
             if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { continue }
             if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { continue }
-            // pieces hugging the margin that do not reach the middle third are remnants
-            let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
-            if (touchesX || touchesY) && (abs(cx - centre.x) > 0.3 * cw || abs(cy - centre.y) > 0.3 * ch) { continue }
-            if abs(cx - centre.x) > 0.38 * cw || abs(cy - centre.y) > 0.38 * ch { continue }
-            kept.append(c)
+            candidates.append(c)
         }
-        guard !kept.isEmpty else { return nil }
+        // the digit: the largest piece near the cell's centre
+        func offset(_ b: PixelBox) -> Double {
+            let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
+            return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
+        }
+        guard let main = candidates.filter({ offset($0.box) < 0.25 }).max(by: { $0.area < $1.area }) else { return nil }
+        // pieces of the same broken digit overlap its box grown by a tenth of the cell
+        let gx = Int(0.1 * cw), gy = Int(0.1 * ch)
+        let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
+                             height: main.box.height + 2 * gy)
+        let kept = candidates.filter { c in
+            c.label == main.label
+                || (c.box.x < grown.maxX && c.box.maxX > grown.x && c.box.y < grown.maxY && c.box.maxY > grown.y
+                    && offset(c.box) < 0.3)
+        }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
         guard Double(box.height) >= minimumCellDigitHeight * ch else { return nil }
         return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)

@@ -31,6 +31,9 @@ public struct QuadDetector: Sendable {
     public var maximumAspect = 25.0
     /// Thresholding used for detection.
     public var binarization = BinarizationMethod.localMean()
+    /// A second, more sensitive threshold whose quads are added to the first's (faint
+    /// thin frames only close at a low threshold; clutter merges at a low one). nil: one pass.
+    public var sensitiveBinarization: BinarizationMethod? = .localMean(window: 0, percent: 5)
     /// Dilate the binary copy once before tracing borders (joins broken faint lines).
     public var closesGaps = true
 
@@ -42,25 +45,32 @@ public struct QuadDetector: Sendable {
     public func detect(in image: GrayImage) -> [DetectedQuad] {
         let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSize)).rounded(.up)))
         let small = image.reduced(by: factor)
-        let binary = closesGaps ? small.binarized(binarization).dilated() : small.binarized(binarization)
-        let contours = binary.contours()
         let minArea = minimumAreaFraction * Double(small.width * small.height)
         // reduced pixel i covers full-resolution pixels i·f … i·f + f − 1
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, contour: Int, border: [Point], isHole: Bool)] = []
-        var quadOfContour: [Int: Quadrilateral] = [:]
-        for (index, contour) in contours.enumerated() {
-            guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)
-            else { continue }
-            // a hole just inside an outline already found is that outline's inner edge
-            if contour.isHole, let parent = contour.parent, let outer = quadOfContour[parent],
-               quad.area > 0.6 * outer.area {
-                continue
+        var found: [(quad: Quadrilateral, border: [Point], isHole: Bool)] = []
+        let tolerance = 0.015 * Double(max(small.width, small.height))
+        for method in [binarization] + (sensitiveBinarization.map { [$0] } ?? []) {
+            let binary = closesGaps ? small.binarized(method).dilated() : small.binarized(method)
+            var quadOfContour: [Int: Quadrilateral] = [:]
+            for (index, contour) in binary.contours().enumerated() {
+                guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea),
+                      !Self.followsImageFrame(quad, width: small.width, height: small.height)
+                else { continue }
+                // a hole just inside an outline already found is that outline's inner edge
+                if contour.isHole, let parent = contour.parent, let outer = quadOfContour[parent],
+                   quad.area > 0.6 * outer.area {
+                    continue
+                }
+                quadOfContour[index] = quad
+                // the same quad seen at both thresholds counts once
+                let duplicate = found.contains { f in
+                    zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                }
+                if !duplicate { found.append((quad, contour.points, contour.isHole)) }
             }
-            quadOfContour[index] = quad
-            found.append((quad, index, contour.points, contour.isHole))
         }
         found.sort { $0.quad.area > $1.quad.area }
         var result: [DetectedQuad] = []
@@ -75,6 +85,22 @@ public struct QuadDetector: Sendable {
             result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull), isHole: item.isHole))
         }
         return result
+    }
+
+    /// True when two or more sides run along the image's edges: the border of something
+    /// larger than the photo (a desk, a page filling the frame), not an object in it.
+    static func followsImageFrame(_ quad: Quadrilateral, width: Int, height: Int) -> Bool {
+        let mx = 0.015 * Double(width), my = 0.015 * Double(height)
+        let c = quad.corners
+        var sides = 0
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            if (a.x < mx && b.x < mx) || (a.x > Double(width) - 1 - mx && b.x > Double(width) - 1 - mx)
+                || (a.y < my && b.y < my) || (a.y > Double(height) - 1 - my && b.y > Double(height) - 1 - my) {
+                sides += 1
+            }
+        }
+        return sides >= 2
     }
 
     /// The quad a border outlines, or nil. The border's convex hull is simplified, so

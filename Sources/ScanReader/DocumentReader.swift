@@ -108,6 +108,20 @@ public final class DocumentReader: Sendable {
         return (result, Trace(image: image, regions: best))
     }
 
+    /// The classifier inputs cut from an image and what the model said of each, for
+    /// inspecting the preprocessing on real photos.
+    public func classifierInputs(path: String) -> [(DigitInput, DigitPrediction)] {
+        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize,
+                                                                           appliesExifOrientation: options.orientation != .none))
+        else { return [] }
+        return readRegions(in: loaded.image).flatMap { region in
+            region.pieces.compactMap { p in
+                guard let crop = p.crop, let pr = p.prediction else { return nil }
+                return (DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height), pr)
+            }
+        }
+    }
+
     /// Lays out, segments and classifies (one batch for the whole image).
     func readRegions(in image: GrayImage) -> [ReadRegion] {
         let laidOut = layout.regions(in: image)

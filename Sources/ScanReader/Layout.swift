@@ -39,10 +39,11 @@ struct Layout {
             rectified[i] = (g, b)
             // faint, thin rulings survive only a low threshold: find lines on their own copy
             let lines = g.binarized(.localMean(window: max(15, max(g.width, g.height) / 12), percent: 5))
-            if let ruling = RulingFinder.ruling(in: lines) {
+            if let ruling = RulingFinder.ruling(in: lines), Self.cellsLookBlank(b, ruling) {
                 isGrid[i] = true
                 regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
-                                             binary: g.binarizedByCells(ruling), ruling: ruling))
+                                             binary: g.binarizedByCells(ruling).strippingRuling(ruling),
+                                             ruling: ruling))
             }
         }
         // fields: innermost non-grid quads with digits, smallest first
@@ -66,6 +67,28 @@ struct Layout {
                                          ruling: nil))
         }
         return readingOrder(regions)
+    }
+
+    /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
+    /// under a quarter ink. Textures (wood grain, fabric, text) that happen to show
+    /// evenly spaced "lines" fail this.
+    static func cellsLookBlank(_ binary: BinaryImage, _ ruling: Ruling) -> Bool {
+        var fractions: [Double] = []
+        for r in 0..<ruling.rowCount {
+            for c in 0..<ruling.columnCount {
+                let x0 = ruling.columns[c], x1 = ruling.columns[c + 1], y0 = ruling.rows[r], y1 = ruling.rows[r + 1]
+                let ix0 = Int(x0 + 0.15 * (x1 - x0)), ix1 = Int(x1 - 0.15 * (x1 - x0))
+                let iy0 = Int(y0 + 0.15 * (y1 - y0)), iy1 = Int(y1 - 0.15 * (y1 - y0))
+                guard ix1 > ix0, iy1 > iy0 else { continue }
+                var ink = 0
+                for y in iy0..<min(iy1, binary.height) {
+                    for x in ix0..<min(ix1, binary.width) where binary.bits[y * binary.width + x] != 0 { ink += 1 }
+                }
+                fractions.append(Double(ink) / Double((ix1 - ix0) * (iy1 - iy0)))
+            }
+        }
+        guard !fractions.isEmpty else { return false }
+        return fractions.sorted()[fractions.count / 2] < 0.25
     }
 
     /// Rectifies a quad at its own resolution (capped) and thresholds it.
