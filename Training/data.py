@@ -201,11 +201,31 @@ def _show_through(rng):
     return img.filter(ImageFilter.GaussianBlur(rng.uniform(1, 3)))
 
 
-def non_digits(count: int, fonts: list[Path], seed: int):
+def _digit_group(rng, fonts, handwritten):
+    """Two or three small digits side by side: a solver's candidate notes ("56", "467"),
+    which segmentation hands over as one piece of ink."""
+    n = int(rng.integers(2, 4))
+    img = Image.new("L", (60 * n + 40, 100), 0)
+    x = 20
+    for _ in range(n):
+        if handwritten is not None and rng.random() < 0.6:
+            g = Image.fromarray(handwritten[rng.integers(len(handwritten))]).resize((56, 56), Image.BILINEAR)
+            img.paste(g, (x - 10, 22 + int(rng.integers(-4, 5))), g)
+            x += int(rng.integers(34, 46))
+        else:
+            font = ImageFont.truetype(str(fonts[rng.integers(len(fonts))]), int(rng.integers(36, 50)))
+            ImageDraw.Draw(img).text((x, 50 + int(rng.integers(-4, 5))), str(rng.integers(0, 10)), fill=255,
+                                     font=font, anchor="lm")
+            x += int(rng.integers(26, 38))
+    return img.rotate(rng.uniform(-6, 6), resample=Image.BILINEAR)
+
+
+def non_digits(count: int, fonts: list[Path], seed: int, handwritten: np.ndarray | None = None):
     """Crops that are not digits, labelled REJECT."""
     rng = np.random.default_rng(seed)
     makers = [lambda: _line_piece(rng), lambda: _speck(rng), lambda: _candidates(rng, fonts),
-              lambda: _glyph(rng, fonts), lambda: _show_through(rng)]
+              lambda: _glyph(rng, fonts), lambda: _show_through(rng),
+              lambda: _digit_group(rng, fonts, handwritten)]
     xs = []
     for i in range(count):
         img = makers[i % len(makers)]()

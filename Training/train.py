@@ -165,15 +165,15 @@ def main():
 
     mx, my, mtx, mty = data.load_mnist()
     train_fonts, eval_fonts = data.training_fonts(), data.held_out_fonts()
-    cache = data.CACHE / f"synthetic-v2-{args.seed}.npz"
+    cache = data.CACHE / f"synthetic-v3-{args.seed}.npz"
     if cache.exists():
         z = np.load(cache)
         px, py, rx, ry, fx, fy, nx, ny = (z[k] for k in "px py rx ry fx fy nx ny".split())
     else:
         px, py = data.render_digits(train_fonts, 40, args.seed + 1)
-        rx, ry = data.non_digits(16000, train_fonts, args.seed + 2)
+        rx, ry = data.non_digits(18000, train_fonts, args.seed + 2, handwritten=mx)
         fx, fy = data.render_digits(eval_fonts, 40, args.seed + 3)
-        nx, ny = data.non_digits(5000, eval_fonts, args.seed + 4)
+        nx, ny = data.non_digits(6000, eval_fonts, args.seed + 4, handwritten=mtx)
         np.savez_compressed(cache, px=px, py=py, rx=rx, ry=ry, fx=fx, fy=fy, nx=nx, ny=ny)
     print(f"data: mnist {len(mx)}, printed {len(px)} from {len(train_fonts)} fonts, "
           f"non-digits {len(rx)}; held-out fonts {len(fx)}, held-out non-digits {len(nx)}; "

@@ -23,7 +23,7 @@ public struct DigitSegmenter: Sendable {
     public var minimumCellDigitHeight = 0.25
     /// In a grid, ink shorter than this fraction of the grid's typical digit height is
     /// a solver's candidate notes, not the cell's digit.
-    public var minimumRelativeDigitHeight = 0.62
+    public var minimumRelativeDigitHeight = 0.72
 
     /// Default settings.
     public init() {}

@@ -33,8 +33,10 @@ public enum RulingFinder {
 
     /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,
     /// with a smear of ±1.5 % across the line direction to tolerate bending, covers at
-    /// least half the length and reaches both ends (the outer 12 % at each side). Digit
-    /// strokes (a "1", a "7") are shorter than their cell and never reach both ends.
+    /// least 70 % of the length (the region's own frame, the outer 4 %, left out) and
+    /// reaches both ends (the outer 12 % at each side). Measured on a low-threshold copy,
+    /// real rulings cover 97–100 %; a column of digits crossing the rulings about 60 %;
+    /// a lone stroke (a "1" in a box) reaches neither end.
     public static func lines(in b: BinaryImage, horizontal: Bool) -> [Double] {
         let length = horizontal ? b.width : b.height      // along the line
         let count = horizontal ? b.height : b.width       // across
@@ -63,7 +65,7 @@ public enum RulingFinder {
                     if k >= length - margin - end { tail = true }
                 }
                 coverage[i] = Double(n) / Double(length - 2 * margin)
-                isLine[i] = coverage[i] >= 0.5 && head && tail
+                isLine[i] = coverage[i] >= 0.7 && head && tail
             }
         }
         var result: [Double] = []

@@ -38,7 +38,7 @@ struct Layout {
             guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = (g, b)
             // faint, thin rulings survive only a low threshold: find lines on their own copy
-            let lines = g.binarized(.localMean(window: max(15, max(g.width, g.height) / 12), percent: 5))
+            let lines = g.binarizedAgainstPaper()
             if let ruling = RulingFinder.ruling(in: lines), Self.cellsLookBlank(b, ruling) {
                 isGrid[i] = true
                 regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
@@ -70,7 +70,7 @@ struct Layout {
     }
 
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
-    /// under a quarter ink. Textures (wood grain, fabric, text) that happen to show
+    /// under 40 % ink. Textures (wood grain, fabric, text) that happen to show
     /// evenly spaced "lines" fail this.
     static func cellsLookBlank(_ binary: BinaryImage, _ ruling: Ruling) -> Bool {
         var fractions: [Double] = []
@@ -88,7 +88,7 @@ struct Layout {
             }
         }
         guard !fractions.isEmpty else { return false }
-        return fractions.sorted()[fractions.count / 2] < 0.25
+        return fractions.sorted()[fractions.count / 2] < 0.4
     }
 
     /// Rectifies a quad at its own resolution (capped) and thresholds it.
