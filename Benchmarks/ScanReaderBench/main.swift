@@ -195,7 +195,11 @@ case "ruling" where args.count >= 4:
     let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: pct))
     print("rows:", RulingFinder.lines(in: b, horizontal: true).map { Int($0) })
     print("cols:", RulingFinder.lines(in: b, horizontal: false).map { Int($0) })
-    print("ruling:", RulingFinder.ruling(in: b).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
+    print("ruling (binary):", RulingFinder.ruling(in: b).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
+    let d = g.darkness()
+    print("profile rows:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: true).map { Int($0) })
+    print("profile cols:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: false).map { Int($0) })
+    print("ruling (profile):", RulingFinder.ruling(in: g).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none", w, h)
     let ink = GrayImage(width: b.width, height: b.height, pixels: b.bits.map { $0 == 0 ? 255 : 0 })
     try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: args[3]))
     if let r = RulingFinder.ruling(in: b) {

@@ -150,14 +150,22 @@ extension GrayImage {
 }
 
 extension GrayImage {
-    /// Ink measured against the paper rather than the neighbourhood mean: the paper
-    /// level is the 90th percentile of each of `blocks × blocks` tiles, interpolated
-    /// bilinearly; a pixel is ink when darker than it by `fraction` of the image's
-    /// contrast (paper median minus the 1st percentile), and by at least 8 levels.
-    /// Unlike a local mean, the paper estimate does not sink where ink is dense, so
-    /// faint rulings between handwritten digits survive.
-    /// Complexity: O(width × height).
-    public func binarizedAgainstPaper(blocks: Int = 12, fraction: Double = 0.15) -> BinaryImage {
+    /// Ink measured against the paper (see `darkness(blocks:)`): darker than it by
+    /// `fraction` of the image's contrast (paper median minus the 1st percentile of the
+    /// darkness-adjusted image), and by at least 8 levels.
+    public func binarizedAgainstPaper(fraction: Double = 0.15) -> BinaryImage {
+        let d = darkness()
+        let sorted = d.sorted()
+        let contrast = Double(sorted[sorted.count * 99 / 100])
+        let threshold = UInt8(min(255, max(8, fraction * contrast)))
+        return BinaryImage(width: width, height: height, bits: d.map { $0 > threshold ? 1 : 0 })
+    }
+
+    /// How much darker than the paper each pixel is (0 = paper). The paper level is
+    /// the 90th percentile of each of `blocks × blocks` tiles, interpolated bilinearly:
+    /// unlike a local mean it does not sink where ink is dense, so faint rulings
+    /// between handwritten digits keep their contrast. Complexity: O(width × height).
+    public func darkness(blocks: Int = 12) -> [UInt8] {
         let bw = max(1, (width + blocks - 1) / blocks), bh = max(1, (height + blocks - 1) / blocks)
         let nx = (width + bw - 1) / bw, ny = (height + bh - 1) / bh
         var paper = [Double](repeating: 255, count: nx * ny)
@@ -174,13 +182,7 @@ extension GrayImage {
                 paper[by * nx + bx] = Double(level)
             }
         }
-        let sortedPaper = paper.sorted()
-        var global = [Int](repeating: 0, count: 256)
-        for v in pixels { global[Int(v)] += 1 }
-        var seen = 0, dark = 0
-        for v in 0..<256 { seen += global[v]; if seen * 100 >= pixels.count { dark = v; break } }
-        let threshold = max(8, fraction * (sortedPaper[sortedPaper.count / 2] - Double(dark)))
-        var bits = [UInt8](repeating: 0, count: width * height)
+        var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             // tile-centre coordinates for bilinear interpolation
             let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
@@ -190,9 +192,9 @@ extension GrayImage {
                 let x0 = Int(tx), x1 = min(nx - 1, x0 + 1), fx = tx - Double(x0)
                 let p = (paper[y0 * nx + x0] * (1 - fx) + paper[y0 * nx + x1] * fx) * (1 - fy)
                     + (paper[y1 * nx + x0] * (1 - fx) + paper[y1 * nx + x1] * fx) * fy
-                if p - Double(pixels[y * width + x]) > threshold { bits[y * width + x] = 1 }
+                out[y * width + x] = UInt8(max(0, min(255, p - Double(pixels[y * width + x]))))
             }
         }
-        return BinaryImage(width: width, height: height, bits: bits)
+        return out
     }
 }

@@ -37,9 +37,9 @@ struct Layout {
         for i in quads.indices where !ancestors(i).contains(where: { isGrid[$0] }) {
             guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = (g, b)
-            // faint, thin rulings survive only a low threshold: find lines on their own copy
-            let lines = g.binarizedAgainstPaper()
-            if let ruling = RulingFinder.ruling(in: lines), Self.cellsLookBlank(b, ruling) {
+            // ink coverage first (it follows bent lines); grey-level profiles find faint ones
+            if let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper()) ?? RulingFinder.ruling(in: g),
+               Self.cellsLookBlank(b, ruling) {
                 isGrid[i] = true
                 regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
                                              binary: g.binarizedByCells(ruling).strippingRuling(ruling),
