@@ -54,6 +54,9 @@ let package = Package(
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ImagingCoreTests", dependencies: ["ImagingCore"]),
         .testTarget(name: "DocumentImagingTests", dependencies: ["DocumentImaging"]),
+        // End-to-end: runs the built `scanreader` on SampleImages (depends on the CLI so
+        // that `swift test` builds it first).
+        .testTarget(name: "ScanReaderCLITests", dependencies: ["ScanReaderCLI", "ScanReader"]),
         .testTarget(
             name: "DigitClassifierTests", dependencies: ["DigitClassifier"],
             resources: [.copy("Fixtures")]),

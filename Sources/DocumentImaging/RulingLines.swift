@@ -26,9 +26,16 @@ public enum RulingFinder {
         let columnLines = lines(in: binary, horizontal: false)
         let rows = evenDivision(rowLines, length: Double(binary.height), maxCells: maxCells)
         let columns = evenDivision(columnLines, length: Double(binary.width), maxCells: maxCells)
-        guard let rows, let columns, rows.count - 1 >= 1, columns.count - 1 >= 1,
-              (rows.count - 1) * (columns.count - 1) >= 2 else { return nil }
-        return Ruling(rows: rows, columns: columns)
+        guard let rows, let columns else { return nil }
+        return plausible(Ruling(rows: rows, columns: columns), width: binary.width, height: binary.height)
+    }
+
+    /// The ruling if it describes a grid: two cells or more, and cells no thinner than
+    /// 0.6 of their height (a digit stroke mid-cell would halve every cell's width).
+    static func plausible(_ r: Ruling, width: Int, height: Int) -> Ruling? {
+        guard r.rowCount * r.columnCount >= 2 else { return nil }
+        let aspect = (Double(width) / Double(r.columnCount)) / (Double(height) / Double(r.rowCount))
+        return aspect >= 0.6 && aspect <= 6 ? r : nil
     }
 
     /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,

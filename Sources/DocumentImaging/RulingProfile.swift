@@ -7,21 +7,32 @@ extension RulingFinder {
     /// the line direction (to follow bent lines) and its 30th percentile along the row
     /// is taken: a ruling is dark along its whole length, so its percentile is high,
     /// while a row through digits is dark only where the digits are. Rows above a
-    /// quarter of the strongest line's level are lines; then the largest even division
+    /// quarter of the strongest line's level, and above a floor set by the paper's noise
+    /// (2 × the median darkness + 3) and the image's contrast (10 % of its 99th
+    /// percentile), are lines; then the largest even division
     /// whose interior lines are all present wins (`evenDivision`).
     /// - Returns: nil when the region holds no grid.
     public static func ruling(in gray: GrayImage, maxCells: Int = 30) -> Ruling? {
         let dark = gray.darkness()
-        let rows = profileLines(dark, width: gray.width, height: gray.height, horizontal: true)
-        let columns = profileLines(dark, width: gray.width, height: gray.height, horizontal: false)
+        // paper noise and the image's contrast bound what counts as a line's darkness
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in dark { histogram[Int(v)] += 1 }
+        func percentile(_ p: Int) -> Double {
+            var seen = 0
+            for b in 0..<256 { seen += histogram[b]; if seen * 100 >= dark.count * p { return Double(b) } }
+            return 255
+        }
+        let floor = max(0.1 * percentile(99), 2 * percentile(50) + 3)
+        let rows = profileLines(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
+        let columns = profileLines(dark, width: gray.width, height: gray.height, horizontal: false, floor: floor)
         guard let r = evenDivision(rows, length: Double(gray.height), maxCells: maxCells),
-              let c = evenDivision(columns, length: Double(gray.width), maxCells: maxCells),
-              (r.count - 1) * (c.count - 1) >= 2 else { return nil }
-        return Ruling(rows: r, columns: c)
+              let c = evenDivision(columns, length: Double(gray.width), maxCells: maxCells) else { return nil }
+        return plausible(Ruling(rows: r, columns: c), width: gray.width, height: gray.height)
     }
 
     /// Line centres across one direction (see `ruling(in:)`).
-    public static func profileLines(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool) -> [Double] {
+    public static func profileLines(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
+                                    floor: Double = 8) -> [Double] {
         let length = horizontal ? width : height, count = horizontal ? height : width
         let smear = max(1, count * 15 / 1000)
         let margin = max(1, length * 4 / 100)
@@ -45,8 +56,8 @@ extension RulingFinder {
             level[i] = Double(p30)
         }
         let strongest = level.max() ?? 0
-        guard strongest >= 6 else { return [] }
-        let threshold = max(4, 0.25 * strongest)
+        guard strongest >= floor else { return [] }
+        let threshold = max(floor, 0.25 * strongest)
         var result: [Double] = []
         var i = 0
         while i < count {

@@ -1,0 +1,140 @@
+import Foundation
+import ScanReader
+import Testing
+
+@Suite("scanreader end to end", .serialized)
+struct EndToEndTests {
+    static let golden = CLI.root.appendingPathComponent("Tests/ScanReaderCLITests/Golden")
+    static var recording: Bool { ProcessInfo.processInfo.environment["SCANREADER_RECORD_GOLDEN"] == "1" }
+
+    @Test("SampleImages read as recorded (JSON compared field by field, confidences within 0.002)")
+    func goldenJSON() throws {
+        let run = try CLI.run(["SampleImages", "--format", "json", "--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let file = Self.golden.appendingPathComponent("sample-images.json")
+        if Self.recording { try Data(run.stdout.utf8).write(to: file); return }
+        let expected = try JSONDecoder().decode([ScanResult].self, from: Data(contentsOf: file))
+        let actual = try JSONDecoder().decode([ScanResult].self, from: Data(run.stdout.utf8))
+        #expect(actual.map(\.file) == expected.map(\.file))
+        for (a, e) in zip(actual, expected) {
+            #expect(a.regions.map(\.text) == e.regions.map(\.text), "\(a.file)")
+            #expect(a.regions.map(\.kind) == e.regions.map(\.kind), "\(a.file)")
+            #expect(a.width == e.width && a.height == e.height && a.orientation == e.orientation, "\(a.file)")
+            for (ra, re) in zip(a.regions, e.regions) {
+                #expect(abs(ra.confidence - re.confidence) < 0.002, "\(a.file) region \(ra.index)")
+                for (ca, ce) in zip(ra.corners.joined(), re.corners.joined()) { #expect(abs(ca - ce) < 1.5, "\(a.file)") }
+            }
+        }
+    }
+
+    @Test("The CSV has the recorded rows (text, kind, grid size)")
+    func goldenCSV() throws {
+        let run = try CLI.run(["SampleImages", "--format", "csv"])
+        #expect(run.status == 0)
+        let file = Self.golden.appendingPathComponent("sample-images.csv")
+        if Self.recording { try Data(run.stdout.utf8).write(to: file); return }
+        let expected = parseCSV(try String(contentsOf: file, encoding: .utf8))
+        let actual = parseCSV(run.stdout)
+        #expect(actual.first == ResultWriter.csvColumns)
+        let key = { (rows: [[String]]) in rows.map { [$0[0], $0[1], $0[2], $0[3], $0[13], $0[14], $0[15]] } }
+        #expect(key(actual) == key(expected))
+    }
+
+    @Test("SampleImages score all exact with scanreader eval")
+    func sampleImagesExact() throws {
+        let run = try CLI.run(["eval", "--truth", "SampleImages/expected.csv"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("fields: 9, exact: 100.00 %"), "\(run.stdout)")
+        #expect(run.stdout.contains("grids: 2, exact: 100.00 %"), "\(run.stdout)")
+    }
+
+    @Test("A corrupt file in the middle: its error record, every other result complete, exit 2")
+    func corruptInTheMiddle() throws {
+        let corrupt = "Tests/ImageCodecsTests/Fixtures/corrupt/jpeg-cut-late-in-scan.jpg"
+        let run = try CLI.run(["SampleImages/shadow.jpg", corrupt, "/nonexistent/x.jpg", "SampleImages/two-lines.jpg",
+                               "--format", "jsonl", "--quiet"])
+        #expect(run.status == 2)
+        let results = try run.stdout.split(separator: "\n").map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+        #expect(results.map(\.file) == ["SampleImages/shadow.jpg", corrupt, "/nonexistent/x.jpg", "SampleImages/two-lines.jpg"])
+        #expect(results.map(\.status) == ["ok", "error", "error", "ok"])
+        #expect(results[1].error?.code == "corrupt_image")
+        #expect(results[2].error?.code == "file_not_found")
+        #expect(results[0].regions.first?.text == "7394" && results[3].regions.first?.text == "12345")
+    }
+
+    @Test("Exit codes: 64 for usage, 1 for a bad model or an unwritable output")
+    func exitCodes() throws {
+        #expect(try CLI.run([]).status == 64)
+        #expect(try CLI.run(["SampleImages", "--jobs", "0"]).status == 64)
+        let badModel = try CLI.run(["SampleImages", "--model", "/nonexistent/m.safetensors"])
+        #expect(badModel.status == 1 && badModel.stderr.contains("/nonexistent/m.safetensors"))
+        #expect(try CLI.run(["SampleImages", "--model", "README.md"]).status == 1)
+        let unwritable = try CLI.run(["SampleImages/shadow.jpg", "--out", "/nonexistent/dir/out.csv"])
+        #expect(unwritable.status == 1 && unwritable.stderr.contains("/nonexistent/dir/out.csv"))
+    }
+
+    @Test("Format follows --out's extension; results come in input order whatever --jobs")
+    func formatAndOrder() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("r.jsonl").path
+        let files = ["SampleImages/two-lines.jpg", "SampleImages/scan-table.png", "SampleImages/shadow.jpg", "SampleImages/comb-boxes.jpg"]
+        #expect(try CLI.run(files + ["--out", out, "--jobs", "3"]).status == 0)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        let results = try lines.map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+        #expect(results.map(\.file) == files)
+        let fromList = try CLI.run(["--files-from", "-", "--format", "jsonl"], stdin: files.joined(separator: "\n"))
+        #expect(fromList.stdout.split(separator: "\n").count == files.count)
+    }
+
+    @Test("Awkward file names are quoted per RFC 4180 and read back intact")
+    func csvQuoting() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["comma,name.jpg", "quote\"name.jpg", "new\nline.jpg", "ünïcødé 数字.jpg"]
+        for name in names {
+            try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("SampleImages/shadow.jpg"),
+                                             to: dir.appendingPathComponent(name))
+        }
+        let run = try CLI.run(names.map { dir.appendingPathComponent($0).path } + ["--format", "csv"])
+        #expect(run.status == 0)
+        let rows = parseCSV(run.stdout).dropFirst()
+        #expect(rows.map { URL(fileURLWithPath: $0[0]).lastPathComponent } == names)
+        #expect(rows.allSatisfy { $0.count == ResultWriter.csvColumns.count && $0[3] == "7394" })
+    }
+
+    @Test("A run killed midway leaves the previous output intact")
+    func atomicOutput() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("results.csv")
+        let previous = "previous,complete,output\r\n"
+        try Data(previous.utf8).write(to: out)
+        let list = dir.appendingPathComponent("list.txt")
+        let many = Array(repeating: "SampleImages/ruled-grid.jpg", count: 400).joined(separator: "\n")
+        try Data(many.utf8).write(to: list)
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["--files-from", list.path, "--out", out.path, "--jobs", "1", "--quiet"]
+        process.currentDirectoryURL = CLI.root
+        try process.run()
+        // wait until it has started writing its temporary file, then kill it hard
+        let deadline = Date().addingTimeInterval(20)
+        var started = false
+        while Date() < deadline && !started {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            started = names.contains { $0.hasPrefix(".results.csv.partial-") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(started)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try String(contentsOf: out, encoding: .utf8) == previous)
+        // a run that completes replaces it whole
+        #expect(try CLI.run(["SampleImages/shadow.jpg", "--out", out.path]).status == 0)
+        let rows = parseCSV(try String(contentsOf: out, encoding: .utf8))
+        #expect(rows.count == 2 && rows[1][3] == "7394")
+    }
+}
