@@ -208,6 +208,23 @@ case "ruling" where args.count >= 4:
         try Data(PNGEncoder.encode(cellInk)).write(to: URL(fileURLWithPath: args[3] + ".cells.png"))
         try Data(PNGEncoder.encode(g)).write(to: URL(fileURLWithPath: args[3] + ".gray.png"))
     }
+case "classify" where args.count >= 4:
+    // digits per second of the Swift engine on one thread: classify IDX images N times over
+    let images = try IDXFile(contentsOf: args[2])
+    let total = Int(args[3])!, batch = Int(args[4])!
+    let model = try DigitClassifier(contentsOf: args.count > 5 ? args[5] : "Models/digits-lenet.safetensors")
+    let n = images.dimensions[0]
+    let inputs = (0..<n).map { DigitInput(normalizedPixels: Array(images.bytes[($0 * 784)..<(($0 + 1) * 784)])) }
+    _ = model.classify(Array(inputs.prefix(batch)))   // warm-up
+    var done = 0
+    let t = seconds {
+        while done < total {
+            let start = done % n, count = min(batch, total - done, n - start)
+            _ = model.logits(Array(inputs[start..<(start + count)]))
+            done += count
+        }
+    }
+    print(String(format: "swift batch %d: %.0f digits/s", batch, Double(total) / t))
 case "stress" where args.count >= 4:
     // decodes (and optionally reads) every JPEG of a folder on several threads, repeatedly
     let files = jpegFiles(in: args[2]), stage = args[3]

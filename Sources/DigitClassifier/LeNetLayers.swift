@@ -22,7 +22,7 @@ struct LeNetLayers: Sendable {
         precondition(input.count == count * 784, "\(input.count) floats for \(count) inputs")
         if count == 0 { return [] }
         var features = [Float](repeating: 0, count: count * 3136)
-        let chunk = Self.convChunk
+        let chunk = min(Self.convChunk, count)   // batch 1 must not pay for 8
         var cols1 = [Float](repeating: 0, count: 25 * chunk * 784)
         var out1 = [Float](repeating: 0, count: 32 * chunk * 784)
         var pooled1 = [Float](repeating: 0, count: chunk * 32 * 196)
@@ -60,28 +60,30 @@ struct LeNetLayers: Sendable {
     }
 
     /// 5×5 patches with zero padding 2: row (c·25 + ky·5 + kx), column (n·side² + y·side + x).
+    /// Each output row segment is one contiguous copy of a source row (plus zeros at the
+    /// padded ends), so the loop is memory-bound rather than index-bound.
     private func im2col(_ src: UnsafeBufferPointer<Float>, images: Int, channels: Int,
                         side: Int, into cols: inout [Float]) {
         let area = side * side, width = images * area
-        cols.withUnsafeMutableBufferPointer { dst in
+        cols.withUnsafeMutableBufferPointer { buffer in
+            let dst = buffer.baseAddress!, source = src.baseAddress!
             for c in 0..<channels {
                 for ky in 0..<5 {
                     for kx in 0..<5 {
-                        let row = (c * 25 + ky * 5 + kx) * width
+                        let row = dst + (c * 25 + ky * 5 + kx) * width
+                        let x0 = max(0, 2 - kx), x1 = min(side, side + 2 - kx)
                         for n in 0..<images {
-                            let image = (n * channels + c) * area
+                            let image = source + (n * channels + c) * area
                             for y in 0..<side {
-                                let sy = y + ky - 2
                                 let out = row + n * area + y * side
+                                let sy = y + ky - 2
                                 if sy < 0 || sy >= side {
-                                    for x in 0..<side { dst[out + x] = 0 }
+                                    out.update(repeating: 0, count: side)
                                     continue
                                 }
-                                let line = image + sy * side
-                                let x0 = max(0, 2 - kx), x1 = min(side, side + 2 - kx)
-                                for x in 0..<x0 { dst[out + x] = 0 }
-                                for x in x0..<x1 { dst[out + x] = src[line + x + kx - 2] }
-                                for x in x1..<side { dst[out + x] = 0 }
+                                if x0 > 0 { out.update(repeating: 0, count: x0) }
+                                (out + x0).update(from: image + sy * side + x0 + kx - 2, count: x1 - x0)
+                                if x1 < side { (out + x1).update(repeating: 0, count: side - x1) }
                             }
                         }
                     }
