@@ -155,8 +155,7 @@ extension GrayImage {
     /// darkness-adjusted image), and by at least 8 levels.
     public func binarizedAgainstPaper(fraction: Double = 0.15) -> BinaryImage {
         let d = darkness()
-        let sorted = d.sorted()
-        let contrast = Double(sorted[sorted.count * 99 / 100])
+        let contrast = Double(ByteHistogram(d).percentile(0.99))
         let threshold = UInt8(min(255, max(8, fraction * contrast)))
         return BinaryImage(width: width, height: height, bits: d.map { $0 > threshold ? 1 : 0 })
     }

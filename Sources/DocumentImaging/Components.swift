@@ -49,23 +49,25 @@ public struct ComponentMap: Sendable {
         }
         for y in 0..<h {
             for x in 0..<w where binary.bits[(region.y + y) * binary.width + region.x + x] != 0 {
-                var neighbours: [Int32] = []
-                if x > 0, labels[y * w + x - 1] != 0 { neighbours.append(labels[y * w + x - 1]) }
-                if y > 0 {
-                    for dx in -1...1 where x + dx >= 0 && x + dx < w && labels[(y - 1) * w + x + dx] != 0 {
-                        neighbours.append(labels[(y - 1) * w + x + dx])
+                // already-labelled 8-neighbours: west, north-west, north, north-east
+                let west: Int32 = x > 0 ? labels[y * w + x - 1] : 0
+                let nw: Int32 = x > 0 && y > 0 ? labels[(y - 1) * w + x - 1] : 0
+                let n: Int32 = y > 0 ? labels[(y - 1) * w + x] : 0
+                let ne: Int32 = x + 1 < w && y > 0 ? labels[(y - 1) * w + x + 1] : 0
+                var root: Int32 = 0
+                for l in [west, nw, n, ne] where l != 0 {
+                    let r = find(l)
+                    if root == 0 { root = r } else if r != root {
+                        let (keep, drop) = r < root ? (r, root) : (root, r)
+                        parent[Int(drop)] = keep
+                        root = keep
                     }
                 }
-                if neighbours.isEmpty {
-                    let l = Int32(parent.count)
-                    parent.append(l)
-                    labels[y * w + x] = l
-                } else {
-                    let roots = neighbours.map(find)
-                    let root = roots.min()!
-                    for r in roots where r != root { parent[Int(r)] = root }
-                    labels[y * w + x] = root
+                if root == 0 {
+                    root = Int32(parent.count)
+                    parent.append(root)
                 }
+                labels[y * w + x] = root
             }
         }
         var compact = [Int32](repeating: 0, count: parent.count)

@@ -130,10 +130,9 @@ public struct DigitSegmenter: Sendable {
     /// Ink intensities inside `box`: darkness relative to the local paper level, only
     /// where the chosen components (grown by one pixel for anti-aliased edges) are.
     func crop(gray: GrayImage, map: ComponentMap, labels: Set<Int32>, box: PixelBox) -> InkCrop {
-        var paper = 0
-        var samples: [UInt8] = []
-        for y in box.y..<box.maxY { for x in box.x..<box.maxX where !map.belongs(x, y, to: labels) { samples.append(gray[x, y]) } }
-        if samples.count >= 4 { samples.sort(); paper = Int(samples[samples.count * 3 / 4]) } else { paper = 255 }
+        var samples = ByteHistogram()
+        for y in box.y..<box.maxY { for x in box.x..<box.maxX where !map.belongs(x, y, to: labels) { samples.add(gray[x, y]) } }
+        let paper = samples.total >= 4 ? Int(samples.percentile(0.75)) : 255
         var darkest = 255
         for y in box.y..<box.maxY { for x in box.x..<box.maxX where map.belongs(x, y, to: labels) { darkest = min(darkest, Int(gray[x, y])) } }
         let range = max(24, paper - darkest)

@@ -69,3 +69,38 @@ public struct GrayImage: Sendable, Equatable {
         return GrayImage(width: w, height: h, pixels: out)
     }
 }
+
+/// Percentiles of byte values by counting (O(n), no sorting).
+public struct ByteHistogram: Sendable {
+    /// Count per value.
+    public private(set) var counts = [Int](repeating: 0, count: 256)
+    /// Number of values added.
+    public private(set) var total = 0
+
+    /// An empty histogram.
+    public init() {}
+
+    /// A histogram of `values`.
+    public init(_ values: [UInt8]) {
+        values.withUnsafeBufferPointer { buffer in
+            for v in buffer { counts[Int(v)] += 1 }
+        }
+        total = values.count
+    }
+
+    /// Counts one value.
+    public mutating func add(_ v: UInt8) { counts[Int(v)] += 1; total += 1 }
+
+    /// The smallest value v such that at least `fraction` of the values are ≤ v
+    /// (255 when empty).
+    public func percentile(_ fraction: Double) -> UInt8 {
+        guard total > 0 else { return 255 }
+        let target = max(1, Int((fraction * Double(total)).rounded(.up)))
+        var seen = 0
+        for v in 0..<256 {
+            seen += counts[v]
+            if seen >= target { return UInt8(v) }
+        }
+        return 255
+    }
+}
