@@ -27,19 +27,24 @@ extension BinaryImage {
     /// Ink grown by one pixel in all 8 directions (3×3 dilation): closes one-pixel
     /// breaks in faint ruling lines. Complexity: O(width × height).
     public func dilated() -> BinaryImage {
-        var out = bits
         let w = width, h = height
+        var across = [UInt8](repeating: 0, count: w * h)   // max over x-1…x+1
+        var out = [UInt8](repeating: 0, count: w * h)
         bits.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+            across.withUnsafeMutableBufferPointer { mid in
                 for y in 0..<h {
-                    let y0 = max(0, y - 1), y1 = min(h - 1, y + 1)
-                    for x in 0..<w where src[y * w + x] == 0 {
-                        let x0 = max(0, x - 1), x1 = min(w - 1, x + 1)
-                        search: for yy in y0...y1 {
-                            for xx in x0...x1 where src[yy * w + xx] != 0 {
-                                dst[y * w + x] = 1
-                                break search
-                            }
+                    let row = y * w
+                    for x in 0..<w {
+                        mid[row + x] = src[row + x] | (x > 0 ? src[row + x - 1] : 0) | (x + 1 < w ? src[row + x + 1] : 0)
+                    }
+                }
+            }
+            across.withUnsafeBufferPointer { mid in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<h {
+                        let row = y * w
+                        for x in 0..<w {
+                            dst[row + x] = mid[row + x] | (y > 0 ? mid[row - w + x] : 0) | (y + 1 < h ? mid[row + w + x] : 0)
                         }
                     }
                 }
@@ -69,12 +74,12 @@ extension GrayImage {
         switch method {
         case .otsu: return thresholded(below: otsuThreshold())
         case let .localMean(window, percent):
-            return adaptive(window: window) { sum, _, n, v in
+            return adaptive(window: window, needsSquares: false) { sum, _, n, v in
                 // v · n · 100 < sum · (100 − percent), in integers where possible
                 Double(v) * Double(n) * 100 < Double(sum) * (100 - percent)
             }
         case let .sauvola(window, k):
-            return adaptive(window: window) { sum, squares, n, v in
+            return adaptive(window: window, needsSquares: true) { sum, squares, n, v in
                 let m = Double(sum) / Double(n)
                 let variance = max(0, Double(squares) / Double(n) - m * m)
                 return Double(v) < m * (1 + k * (variance.squareRoot() / 128 - 1))
@@ -108,13 +113,13 @@ extension GrayImage {
 
     /// Runs `isInk(sum, sumOfSquares, count, value)` over a clipped square window
     /// around each pixel, sums from integral images.
-    private func adaptive(window: Int, _ isInk: (Int, Int, Int, UInt8) -> Bool) -> BinaryImage {
+    private func adaptive(window: Int, needsSquares: Bool, _ isInk: (Int, Int, Int, UInt8) -> Bool) -> BinaryImage {
         let w = width, h = height
         let size = window > 0 ? window : max(15, max(w, h) / 16)
         let r = size / 2
         let stride = w + 1
         var integral = [Int](repeating: 0, count: stride * (h + 1))
-        var squares = [Int](repeating: 0, count: stride * (h + 1))
+        var squares = [Int](repeating: 0, count: needsSquares ? stride * (h + 1) : stride)
         var bits = [UInt8](repeating: 0, count: w * h)
         pixels.withUnsafeBufferPointer { src in
             integral.withUnsafeMutableBufferPointer { ii in
@@ -123,9 +128,12 @@ extension GrayImage {
                         var row = 0, rowSq = 0
                         for x in 0..<w {
                             let v = Int(src[y * w + x])
-                            row += v; rowSq += v * v
+                            row += v
                             ii[(y + 1) * stride + x + 1] = ii[y * stride + x + 1] + row
-                            sq[(y + 1) * stride + x + 1] = sq[y * stride + x + 1] + rowSq
+                            if needsSquares {
+                                rowSq += v * v
+                                sq[(y + 1) * stride + x + 1] = sq[y * stride + x + 1] + rowSq
+                            }
                         }
                     }
                 }
@@ -138,7 +146,8 @@ extension GrayImage {
                             let x0 = max(0, x - r), x1 = min(w, x + r + 1)
                             let n = (x1 - x0) * (y1 - y0)
                             let s = ii[y1 * stride + x1] - ii[y0 * stride + x1] - ii[y1 * stride + x0] + ii[y0 * stride + x0]
-                            let q = sq[y1 * stride + x1] - sq[y0 * stride + x1] - sq[y1 * stride + x0] + sq[y0 * stride + x0]
+                            let q = needsSquares
+                                ? sq[y1 * stride + x1] - sq[y0 * stride + x1] - sq[y1 * stride + x0] + sq[y0 * stride + x0] : 0
                             if isInk(s, q, n, src[y * w + x]) { bits[y * w + x] = 1 }
                         }
                     }

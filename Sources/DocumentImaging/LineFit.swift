@@ -93,8 +93,11 @@ public enum EdgeRefiner {
             for k in 0..<count {
                 let t = length * (0.1 + 0.8 * Double(k) / Double(count - 1))
                 let base = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
-                if let offset = strongestEdge(in: image, at: base, normal: normal, radius: searchRadius,
-                                              darkInside: darkInside) {
+                let offset = image.pixels.withUnsafeBufferPointer { pixels in
+                    strongestEdge(in: pixels, width: image.width, height: image.height, at: base, normal: normal,
+                                  radius: searchRadius, darkInside: darkInside)
+                }
+                if let offset {
                     samples.append(Point(base.x + offset * normal.x, base.y + offset * normal.y))
                 }
             }
@@ -113,15 +116,15 @@ public enum EdgeRefiner {
     }
 
     /// Offset along `normal` (outward) of the largest bright-outside/dark-inside step.
-    static func strongestEdge(in image: GrayImage, at p: Point, normal: Point, radius: Double,
-                              darkInside: Bool) -> Double? {
+    static func strongestEdge(in pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, at p: Point,
+                              normal: Point, radius: Double, darkInside: Bool) -> Double? {
         let step = 0.5
         let n = Int(radius / step)
         guard n >= 2 else { return nil }
         var profile: [Double] = []
         for k in -n - 2...n + 2 {
             let t = Double(k) * step
-            guard let v = sample(image, p.x + t * normal.x, p.y + t * normal.y) else { return nil }
+            guard let v = sample(pixels, width: width, height: height, p.x + t * normal.x, p.y + t * normal.y) else { return nil }
             profile.append(v)
         }
         var best = -1, bestValue = 3.0   // grey levels per pixel: weaker is noise
@@ -145,15 +148,12 @@ public enum EdgeRefiner {
         return (offset - Double(n + 2)) * step
     }
 
-    static func sample(_ image: GrayImage, _ x: Double, _ y: Double) -> Double? {
-        guard x >= 0, y >= 0, x < Double(image.width - 1), y < Double(image.height - 1) else { return nil }
+    static func sample(_ p: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, _ x: Double, _ y: Double) -> Double? {
+        guard x >= 0, y >= 0, x < Double(w - 1), y < Double(h - 1) else { return nil }
         let x0 = Int(x), y0 = Int(y)
         let fx = x - Double(x0), fy = y - Double(y0)
-        let w = image.width
-        return image.pixels.withUnsafeBufferPointer { p in
-            let a = Double(p[y0 * w + x0]), b = Double(p[y0 * w + x0 + 1])
-            let c = Double(p[(y0 + 1) * w + x0]), d = Double(p[(y0 + 1) * w + x0 + 1])
-            return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
-        }
+        let a = Double(p[y0 * w + x0]), b = Double(p[y0 * w + x0 + 1])
+        let c = Double(p[(y0 + 1) * w + x0]), d = Double(p[(y0 + 1) * w + x0 + 1])
+        return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
 }

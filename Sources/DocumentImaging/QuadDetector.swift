@@ -34,6 +34,8 @@ public struct QuadDetector: Sendable {
     /// A second, more sensitive threshold whose quads are added to the first's (faint
     /// thin frames only close at a low threshold; clutter merges at a low one). nil: one pass.
     public var sensitiveBinarization: BinarizationMethod? = .localMean(window: 0, percent: 5)
+    /// How many of the largest quads get full-resolution edge refinement.
+    public var refinedQuads = 12
     /// Dilate the binary copy once before tracing borders (joins broken faint lines).
     public var closesGaps = true
 
@@ -74,10 +76,13 @@ public struct QuadDetector: Sendable {
         }
         found.sort { $0.quad.area > $1.quad.area }
         var result: [DetectedQuad] = []
-        for item in found {
+        for (rank, item) in found.enumerated() {
             let full = item.quad.mapped(toFull)
-            let refined = EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2,
-                                             darkInside: !item.isHole) ?? full
+            // edge refinement at full resolution for the largest quads (sheets, grids,
+            // boxes); small ones (cells inside a grid) keep their line-fitted corners
+            let refined = rank < refinedQuads
+                ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
+                : full
             let center = Point(refined.corners.map(\.x).reduce(0, +) / 4, refined.corners.map(\.y).reduce(0, +) / 4)
             // the smallest earlier (larger) quad containing this one's centre: a sheet
             // whose corners stick out of a clutter quad still counts as inside it
