@@ -119,7 +119,11 @@ func readOutlines(_ path: String) throws -> [(String, [Point])] {
 func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws {
     let rows = try readOutlines(outlines)
     var errors: [Double] = [], worstPerPhoto: [Double] = [], times: [Double] = []
+    var readerErrors: [Double] = [], readerWorst: [Double] = []
     var missing = 0
+    var options = ReadOptions()
+    options.orientation = .none
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: options)
     for (file, truth) in rows {
         let path = dataset + "/" + file
         guard let loaded = try? ImageLoader.load(path: path, options: .init(appliesExifOrientation: false)) else {
@@ -132,6 +136,15 @@ func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws 
         if env["NO_CLOSE"] != nil { detector.closesGaps = false }
         times.append(seconds { quads = detector.detect(in: loaded.image) })
         let side = (0..<4).map { Polygon.distance(truth[$0], truth[($0 + 1) % 4]) }.reduce(0, +) / 4
+        // the grid as the reader reports it: its largest grid region
+        let grids = reader.read(path: path).regions.filter { $0.kind == "grid" }
+        if let g = grids.max(by: { Polygon.signedArea($0.corners.map { Point($0[0], $0[1]) }) < Polygon.signedArea($1.corners.map { Point($0[0], $0[1]) }) }) {
+            let e = zip(g.corners.map { Point($0[0], $0[1]) }, truth).map { Polygon.distance($0, $1) / side * 100 }
+            readerErrors += e
+            readerWorst.append(e.max()!)
+        } else {
+            readerWorst.append(.infinity)
+        }
         guard let grid = quads.first else {
             missing += 1; worstPerPhoto.append(.infinity)
             if verbose { print("\(file): no quad") }
@@ -148,6 +161,10 @@ func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws 
                  errors.sorted()[min(errors.count - 1, Int(Double(errors.count) * 0.9))]))
     print(String(format: "photos with every corner within 2 %%: %.1f %%", within2 * 100))
     print(String(format: "detection time after decode (1 thread): median %.1f ms/photo", median(times) * 1000))
+    let readerWithin2 = Double(readerWorst.filter { $0 <= 2 }.count) / Double(max(1, readerWorst.count))
+    print(String(format: "the reader's grid (largest grid region, %d of %d found): median corner error %.3f %%, "
+                 + "every corner within 2 %%: %.1f %% of photos", readerWorst.filter { $0.isFinite }.count,
+                 readerWorst.count, readerErrors.isEmpty ? .nan : median(readerErrors), readerWithin2 * 100))
 }
 
 /// Draws what the detector sees and finds: the binarized working copy and the quads.
