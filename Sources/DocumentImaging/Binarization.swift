@@ -160,10 +160,10 @@ extension GrayImage {
 
 extension GrayImage {
     /// Ink measured against the paper (see `darkness(blocks:)`): darker than it by
-    /// `fraction` of the image's contrast (paper median minus the 1st percentile of the
-    /// darkness-adjusted image), and by at least 8 levels.
-    public func binarizedAgainstPaper(fraction: Double = 0.15) -> BinaryImage {
-        let d = darkness()
+    /// `fraction` of the image's contrast (the darkness's 99th percentile), and by at
+    /// least 8 levels. Pass `darkness` when already computed.
+    public func binarizedAgainstPaper(fraction: Double = 0.15, darkness given: [UInt8]? = nil) -> BinaryImage {
+        let d = given ?? darkness()
         let contrast = Double(ByteHistogram(d).percentile(0.99))
         let threshold = UInt8(min(255, max(8, fraction * contrast)))
         return BinaryImage(width: width, height: height, bits: d.map { $0 > threshold ? 1 : 0 })

@@ -93,10 +93,17 @@ public struct ComponentMap: Sendable {
         }
     }
 
-    /// Whether pixel (x, y) (binary-image coordinates) belongs to one of `labels`.
-    public func belongs(_ x: Int, _ y: Int, to set: Set<Int32>) -> Bool {
+    /// A lookup table for `belongs(_:_:to:)`: true at the chosen labels.
+    public func mask(of set: Set<Int32>) -> [Bool] {
+        var mask = [Bool](repeating: false, count: components.count + 1)
+        for l in set where Int(l) < mask.count { mask[Int(l)] = true }
+        return mask
+    }
+
+    /// Whether pixel (x, y) (binary-image coordinates) belongs to a label marked in `mask`.
+    public func belongs(_ x: Int, _ y: Int, to mask: [Bool]) -> Bool {
         let lx = x - region.x, ly = y - region.y
         guard lx >= 0, ly >= 0, lx < region.width, ly < region.height else { return false }
-        return set.contains(labels[ly * region.width + lx])
+        return mask[Int(labels[ly * region.width + lx])]
     }
 }

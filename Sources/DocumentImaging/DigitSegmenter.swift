@@ -129,7 +129,8 @@ public struct DigitSegmenter: Sendable {
 
     /// Ink intensities inside `box`: darkness relative to the local paper level, only
     /// where the chosen components (grown by one pixel for anti-aliased edges) are.
-    func crop(gray: GrayImage, map: ComponentMap, labels: Set<Int32>, box: PixelBox) -> InkCrop {
+    func crop(gray: GrayImage, map: ComponentMap, labels set: Set<Int32>, box: PixelBox) -> InkCrop {
+        let labels = map.mask(of: set)
         var samples = ByteHistogram()
         for y in box.y..<box.maxY { for x in box.x..<box.maxX where !map.belongs(x, y, to: labels) { samples.add(gray[x, y]) } }
         let paper = samples.total >= 4 ? Int(samples.percentile(0.75)) : 255

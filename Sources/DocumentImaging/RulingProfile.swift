@@ -12,8 +12,8 @@ extension RulingFinder {
     /// percentile), are lines; then the largest even division
     /// whose interior lines are all present wins (`evenDivision`).
     /// - Returns: nil when the region holds no grid.
-    public static func ruling(in gray: GrayImage, maxCells: Int = 30) -> Ruling? {
-        let dark = gray.darkness()
+    public static func ruling(in gray: GrayImage, darkness given: [UInt8]? = nil, maxCells: Int = 30) -> Ruling? {
+        let dark = given ?? gray.darkness()
         // paper noise and the image's contrast bound what counts as a line's darkness
         var histogram = [Int](repeating: 0, count: 256)
         for v in dark { histogram[Int(v)] += 1 }
@@ -36,24 +36,47 @@ extension RulingFinder {
         let length = horizontal ? width : height, count = horizontal ? height : width
         let smear = max(1, count * 15 / 1000)
         let margin = max(1, length * 4 / 100)
-        var level = [Double](repeating: 0, count: count)
-        var histogram = [Int](repeating: 0, count: 256)
-        var smeared = [UInt8](repeating: 0, count: length)
-        for i in 0..<count {
-            for k in 0..<length { smeared[k] = 0 }
-            for j in max(0, i - smear)...min(count - 1, i + smear) {
-                for k in margin..<(length - margin) {
-                    let v = dark[horizontal ? j * width + k : k * width + j]
-                    if v > smeared[k] { smeared[k] = v }
+        // smear: the maximum over ±smear across the line direction, by doubling windows
+        var smeared = dark
+        var reach = 0   // smeared[i] = max over i−reach … i+reach
+        while reach < smear {
+            let step = min(reach + 1, smear - reach)
+            let previous = smeared
+            previous.withUnsafeBufferPointer { src in
+                smeared.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let i = horizontal ? y : x
+                            var m = src[y * width + x]
+                            if i >= step {
+                                let v = horizontal ? src[(y - step) * width + x] : src[y * width + x - step]
+                                if v > m { m = v }
+                            }
+                            if i + step < count {
+                                let v = horizontal ? src[(y + step) * width + x] : src[y * width + x + step]
+                                if v > m { m = v }
+                            }
+                            dst[y * width + x] = m
+                        }
+                    }
                 }
             }
-            for b in 0..<256 { histogram[b] = 0 }
-            for k in margin..<(length - margin) { histogram[Int(smeared[k])] += 1 }
-            // 30th percentile: 70 % of the row is at least this dark
-            let n = length - 2 * margin
-            var seen = 0, p30 = 0
-            for b in 0..<256 { seen += histogram[b]; if seen * 10 >= n * 3 { p30 = b; break } }
-            level[i] = Double(p30)
+            reach += step
+        }
+        var level = [Double](repeating: 0, count: count)
+        var histogram = [Int](repeating: 0, count: 256)
+        let n = length - 2 * margin
+        smeared.withUnsafeBufferPointer { sm in
+            for i in 0..<count {
+                for b in 0..<256 { histogram[b] = 0 }
+                for k in margin..<(length - margin) {
+                    histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
+                }
+                // 30th percentile: 70 % of the row is at least this dark
+                var seen = 0, p30 = 0
+                for b in 0..<256 { seen += histogram[b]; if seen * 10 >= n * 3 { p30 = b; break } }
+                level[i] = Double(p30)
+            }
         }
         let strongest = level.max() ?? 0
         guard strongest >= floor else { return [] }

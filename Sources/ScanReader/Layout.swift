@@ -38,7 +38,9 @@ struct Layout {
             guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = (g, b)
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
-            if let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper()) ?? RulingFinder.ruling(in: g),
+            let darkness = g.darkness()
+            if let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper(darkness: darkness))
+                ?? RulingFinder.ruling(in: g, darkness: darkness),
                Self.cellsLookBlank(b, ruling) {
                 isGrid[i] = true
                 regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
