@@ -265,6 +265,22 @@ case "inputs" where args.count >= 4:
     let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
         "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
     try Data(png).write(to: URL(fileURLWithPath: args[3]))
+case "detect-parts" where args.count >= 3:
+    // where detection spends its time on one full-size photo (best of 5)
+    let image = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false)).image
+    var best: [String: Double] = [:]
+    for _ in 0..<5 {
+        var small = image, bins: [BinaryImage] = [], dil: [BinaryImage] = []
+        let parts: [(String, () -> Void)] = [
+            ("reduce", { small = image.reduced(by: 5) }),
+            ("binarize x2", { bins = small.localMeanBinarizations(window: 0, percents: [12, 5]) }),
+            ("dilate x2", { dil = bins.map { $0.dilated() } }),
+            ("contours x2", { _ = dil.map { $0.contours() } }),
+            ("detect (all)", { _ = QuadDetector().detect(in: image) }),
+        ]
+        for (name, body) in parts { best[name] = min(best[name] ?? .infinity, seconds(body)) }
+    }
+    for (name, t) in best.sorted(by: { $0.value < $1.value }) { print(String(format: "%-14@ %6.2f ms", name as NSString, t * 1000)) }
 case "stack" where args.count >= 5:
     // runs one stage on a thread with a small stack: finds stages that need a deep stack
     let mb = Int(args[3])!, stage = args[4], file = args[2]

@@ -87,6 +87,40 @@ extension GrayImage {
         }
     }
 
+    /// Bradley local-mean thresholds at several `percents` from one integral image (the
+    /// detector's default and sensitive passes share it). Same results as
+    /// `binarized(.localMean(window:percent:))` for each percent.
+    public func localMeanBinarizations(window: Int, percents: [Double]) -> [BinaryImage] {
+        let w = width, h = height
+        let size = window > 0 ? window : max(15, max(w, h) / 16)
+        let r = size / 2, stride = w + 1
+        var integral = [Int32](repeating: 0, count: stride * (h + 1))
+        var outputs = percents.map { _ in [UInt8](repeating: 0, count: w * h) }
+        let factors = percents.map { 100 - $0 }
+        pixels.withUnsafeBufferPointer { src in
+            integral.withUnsafeMutableBufferPointer { ii in
+                for y in 0..<h {
+                    var row: Int32 = 0
+                    for x in 0..<w {
+                        row += Int32(src[y * w + x])
+                        ii[(y + 1) * stride + x + 1] = ii[y * stride + x + 1] + row
+                    }
+                }
+                for y in 0..<h {
+                    let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                    for x in 0..<w {
+                        let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                        let n = Double((x1 - x0) * (y1 - y0))
+                        let sum = Double(ii[y1 * stride + x1] - ii[y0 * stride + x1] - ii[y1 * stride + x0] + ii[y0 * stride + x0])
+                        let v = Double(src[y * w + x]) * n * 100
+                        for k in factors.indices where v < sum * factors[k] { outputs[k][y * w + x] = 1 }
+                    }
+                }
+            }
+        }
+        return outputs.map { BinaryImage(width: w, height: h, bits: $0) }
+    }
+
     /// Otsu's threshold: the grey level t maximising the between-class variance of
     /// {< t} and {≥ t}.
     public func otsuThreshold() -> UInt8 {

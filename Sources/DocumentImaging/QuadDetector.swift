@@ -54,8 +54,15 @@ public struct QuadDetector: Sendable {
         }
         var found: [(quad: Quadrilateral, border: [Point], isHole: Bool)] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
-        for method in [binarization] + (sensitiveBinarization.map { [$0] } ?? []) {
-            let binary = closesGaps ? small.binarized(method).dilated() : small.binarized(method)
+        let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
+        var binaries: [BinaryImage]
+        if case let .localMean(w1, p1) = binarization, case let .localMean(w2, p2)? = sensitiveBinarization, w1 == w2 {
+            binaries = small.localMeanBinarizations(window: w1, percents: [p1, p2])   // one integral image
+        } else {
+            binaries = methods.map { small.binarized($0) }
+        }
+        for var binary in binaries {
+            if closesGaps { binary = binary.dilated() }
             var quadOfContour: [Int: Quadrilateral] = [:]
             for (index, contour) in binary.contours().enumerated() {
                 guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea),
@@ -112,6 +119,10 @@ public struct QuadDetector: Sendable {
     /// breaks in a ruled frame (the border then wanders into the cells) and ticks on
     /// its outside do not matter; the border must still fill most of the quad.
     func quadrilateral(for points: [Point], minArea: Double) -> Quadrilateral? {
+        // cheap rejection first: most borders are specks whose bounding box is too small
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) >= minArea else { return nil }
         let hull = Polygon.convexHull(points)
         let hullArea = abs(Polygon.signedArea(hull))
         guard hullArea >= minArea, hull.count >= 4 else { return nil }

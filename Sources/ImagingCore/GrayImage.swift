@@ -52,22 +52,26 @@ public struct GrayImage: Sendable, Equatable {
         if factor == 1 { return self }
         let w = (width + factor - 1) / factor, h = (height + factor - 1) / factor
         var out = [UInt8](repeating: 0, count: w * h)
-        var columnSums = [Int](repeating: 0, count: width)
-        pixels.withUnsafeBufferPointer { src in
-            columnSums.withUnsafeMutableBufferPointer { sums in
-                for oy in 0..<h {
-                    let y0 = oy * factor, y1 = min(y0 + factor, height)
-                    for x in 0..<width { sums[x] = 0 }
-                    for y in y0..<y1 {
-                        let row = y * width
-                        for x in 0..<width { sums[x] += Int(src[row + x]) }
-                    }
-                    for ox in 0..<w {
-                        let x0 = ox * factor, x1 = min(x0 + factor, width)
-                        var sum = 0
-                        for x in x0..<x1 { sum += sums[x] }
-                        let n = (y1 - y0) * (x1 - x0)
-                        out[oy * w + ox] = UInt8((sum + n / 2) / n)
+        var columnSums = [UInt32](repeating: 0, count: width)   // 32-bit: vectorizes
+        let width = self.width, height = self.height
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            columnSums.withUnsafeMutableBufferPointer { sumBuffer in
+                out.withUnsafeMutableBufferPointer { outBuffer in
+                    let src = srcBuffer.baseAddress!, sums = sumBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                    for oy in 0..<h {
+                        let y0 = oy * factor, y1 = min(y0 + factor, height)
+                        sums.update(repeating: 0, count: width)
+                        for y in y0..<y1 {
+                            let row = src + y * width
+                            for x in 0..<width { sums[x] &+= UInt32(row[x]) }
+                        }
+                        for ox in 0..<w {
+                            let x0 = ox * factor, x1 = min(x0 + factor, width)
+                            var sum: UInt32 = 0
+                            for x in x0..<x1 { sum &+= sums[x] }
+                            let n = UInt32((y1 - y0) * (x1 - x0))
+                            dst[oy * w + ox] = UInt8((sum + n / 2) / n)
+                        }
                     }
                 }
             }
