@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(name: "DocumentImagingTests", dependencies: ["DocumentImaging"]),
         // End-to-end: runs the built `scanreader` on SampleImages (depends on the CLI so
         // that `swift test` builds it first).
-        .testTarget(name: "ScanReaderCLITests", dependencies: ["ScanReaderCLI", "ScanReader"]),
+        .testTarget(name: "ScanReaderCLITests", dependencies: ["ScanReaderCLI", "ScanReader"],
+                    exclude: ["Golden"]),
         .testTarget(
             name: "DigitClassifierTests", dependencies: ["DigitClassifier"],
             resources: [.copy("Fixtures")]),
