@@ -79,8 +79,14 @@ public final class DigitClassifier: Sendable {
         for (n, input) in inputs.enumerated() {
             for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
         }
-        return layers.forward(x, count: inputs.count)
+        // Debian's serial OpenBLAS keeps global GEMM buffers and is not safe to call
+        // from two threads at once (concurrent batches gave different logits): one
+        // forward pass at a time, process-wide.
+        return Self.blasLock.withLock { layers.forward(x, count: inputs.count) }
     }
+
+    /// Serializes calls into OpenBLAS (see `logits(_:)`).
+    static let blasLock = NSLock()
 
     /// Classifies a batch. Batches of 32–128 amortize the GEMMs best.
     public func classify(_ inputs: [DigitInput]) -> [DigitPrediction] {

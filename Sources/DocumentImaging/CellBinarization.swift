@@ -2,24 +2,34 @@ public import ImagingCore
 
 extension GrayImage {
     /// Ink of a ruled region, thresholded cell by cell: a pixel is ink when it is darker
-    /// than its cell's paper (the cell's 75th percentile) by more than 30 % of the
-    /// region's contrast (median paper level minus its 1st percentile), and by at least
-    /// 20 grey levels. One contrast for the whole region keeps faint, blurred digits
-    /// while leaving the noise of empty cells as paper.
+    /// than its cell's paper (the cell's 75th percentile) by 30 % of the region's
+    /// contrast (median paper level minus its 1st percentile), or by 60 % of the cell's
+    /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
+    /// — so faint print beside dark handwriting survives — and always by at least 20
+    /// grey levels, which keeps the noise of empty cells as paper.
     /// Complexity: O(width × height).
     public func binarizedByCells(_ ruling: Ruling) -> BinaryImage {
         var bits = [UInt8](repeating: 0, count: width * height)
         let dark = Int(ByteHistogram(pixels).percentile(0.01))
-        var papers: [[Int]] = []
+        var papers: [[Int]] = [], inks: [[Int]] = []
         for r in 0..<ruling.rowCount {
-            var row: [Int] = []
+            var row: [Int] = [], inkRow: [Int] = []
             for c in 0..<ruling.columnCount {
                 let box = cellBox(ruling, r, c)
-                var histogram = ByteHistogram()
-                for y in box.y..<box.maxY { for x in box.x..<box.maxX { histogram.add(pixels[y * width + x]) } }
+                var histogram = ByteHistogram(), inner = ByteHistogram()
+                let mx = box.width * 15 / 100, my = box.height * 15 / 100
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX {
+                        let v = pixels[y * width + x]
+                        histogram.add(v)
+                        if x >= box.x + mx && x < box.maxX - mx && y >= box.y + my && y < box.maxY - my { inner.add(v) }
+                    }
+                }
                 row.append(Int(histogram.percentile(0.75)))
+                inkRow.append(Int(inner.percentile(0.02)))
             }
             papers.append(row)
+            inks.append(inkRow)
         }
         let allPapers = papers.flatMap { $0 }.sorted()
         let paperMedian = allPapers[allPapers.count / 2]
@@ -27,6 +37,9 @@ extension GrayImage {
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 let box = cellBox(ruling, r, c), paper = papers[r][c]
+                // a faint digit (grey print beside black handwriting) gets half its own
+                // contrast as threshold; never under 20 levels, so empty cells stay clean
+                let threshold = max(20, min(threshold, (paper - inks[r][c]) * 6 / 10))
                 for y in box.y..<box.maxY {
                     for x in box.x..<box.maxX where paper - Int(self[x, y]) > threshold { bits[y * width + x] = 1 }
                 }

@@ -82,3 +82,24 @@ struct ClassifierEquivalenceTests {
         #expect(dot.pixels[3 * 28 + 3] == 0 && dot.pixels[24 * 28 + 24] == 0)
     }
 }
+
+@Suite("One classifier shared by many threads")
+struct ClassifierConcurrencyTests {
+    @Test("Concurrent batches give exactly the serial logits")
+    func concurrentBatches() throws {
+        let fixture = try Shipped.json("logits_fixture.json")
+        let inputs = (fixture["inputs"] as! [String]).map { DigitInput(normalizedPixels: Shipped.bytes(base64: $0)) }
+        let model = try DigitClassifier(contentsOf: Shipped.modelPath)
+        let batches = (0..<8).map { k in Array(inputs[(k * 16)..<(k * 16 + 16)]) }
+        let serial = batches.map { model.logits($0) }
+        final class Box: @unchecked Sendable { var results = [[Float]](repeating: [], count: 8); let lock = NSLock() }
+        let box = Box()
+        DispatchQueue.concurrentPerform(iterations: 32) { i in
+            let k = i % 8
+            let logits = model.logits(batches[k])
+            box.lock.withLock { if box.results[k].isEmpty { box.results[k] = logits } else { precondition(box.results[k] == logits) } }
+            #expect(logits == serial[k], "batch \(k) differs when run concurrently")
+        }
+        #expect(box.results == serial)
+    }
+}
