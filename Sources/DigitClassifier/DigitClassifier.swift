@@ -79,9 +79,9 @@ public final class DigitClassifier: Sendable {
         for (n, input) in inputs.enumerated() {
             for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
         }
-        // Debian's serial OpenBLAS keeps global GEMM buffers and is not safe to call
-        // from two threads at once (concurrent batches gave different logits): one
-        // forward pass at a time, process-wide.
+        // A single-threaded OpenBLAS (0.3.7 and later) is only safe to call from several
+        // threads when built with USE_LOCKING=1, which nothing guarantees for the
+        // library found at run time: one forward pass at a time, process-wide.
         return Self.blasLock.withLock { layers.forward(x, count: inputs.count) }
     }
 

@@ -90,11 +90,12 @@ struct ClassifierConcurrencyTests {
         let fixture = try Shipped.json("logits_fixture.json")
         let inputs = (fixture["inputs"] as! [String]).map { DigitInput(normalizedPixels: Shipped.bytes(base64: $0)) }
         let model = try DigitClassifier(contentsOf: Shipped.modelPath)
-        let batches = (0..<8).map { k in Array(inputs[(k * 16)..<(k * 16 + 16)]) }
+        // batches of 64 (several convolution chunks and a large fully connected GEMM)
+        let batches = (0..<8).map { k in (0..<64).map { inputs[(k * 16 + $0) % inputs.count] } }
         let serial = batches.map { model.logits($0) }
         final class Box: @unchecked Sendable { var results = [[Float]](repeating: [], count: 8); let lock = NSLock() }
         let box = Box()
-        DispatchQueue.concurrentPerform(iterations: 32) { i in
+        DispatchQueue.concurrentPerform(iterations: 96) { i in
             let k = i % 8
             let logits = model.logits(batches[k])
             box.lock.withLock { if box.results[k].isEmpty { box.results[k] = logits } else { precondition(box.results[k] == logits) } }
