@@ -40,16 +40,22 @@ struct Line {
     }
 }
 
+extension Quadrilateral {
+    /// The four sides, top, right, bottom, left: start corner, line and length.
+    var sides: [(start: Point, line: Line, length: Double)] {
+        let c = corners
+        return (0..<4).map { i in
+            (c[i], Line(through: c[i], c[(i + 1) % 4]), Polygon.distance(c[i], c[(i + 1) % 4]))
+        }
+    }
+}
+
 /// Corner refinement by fitting each side's line and intersecting neighbours.
 enum LineFit {
     /// Re-fits each side of `quad` to the border points near its middle 70 %.
     static func refit(_ quad: Quadrilateral, to border: [Point]) -> Quadrilateral? {
-        let c = quad.corners
         var lines: [Line] = []
-        for i in 0..<4 {
-            let a = c[i], b = c[(i + 1) % 4]
-            let side = Line(through: a, b)
-            let length = Polygon.distance(a, b)
+        for (a, side, length) in quad.sides {
             let tolerance = max(2, 0.03 * length)
             let near = border.filter { p in
                 let t = (p.x - a.x) * side.direction.x + (p.y - a.y) * side.direction.y
@@ -82,10 +88,7 @@ public enum EdgeRefiner {
                               darkInside: Bool = true) -> Quadrilateral? {
         let c = quad.corners
         var lines: [Line] = []
-        for i in 0..<4 {
-            let a = c[i], b = c[(i + 1) % 4]
-            let side = Line(through: a, b)
-            let length = Polygon.distance(a, b)
+        for (a, side, length) in quad.sides {
             // outward normal of a clockwise (on screen) polygon's edge
             let normal = Point(side.direction.y, -side.direction.x)
             var samples: [Point] = []
