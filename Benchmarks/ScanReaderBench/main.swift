@@ -242,29 +242,6 @@ case "classify" where args.count >= 4:
         }
     }
     print(String(format: "swift batch %d: %.0f digits/s", batch, Double(total) / t))
-case "stress" where args.count >= 4:
-    // decodes (and optionally reads) every JPEG of a folder on several threads, repeatedly
-    let files = jpegFiles(in: args[2]), stage = args[3]
-    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
-    DispatchQueue.concurrentPerform(iterations: 4) { t in
-        for (i, f) in files.enumerated() where i % 4 == t {
-            switch stage {
-            case "decode": _ = try? ImageLoader.load(path: f, options: .init(maxDimension: 1600))
-            case "detect": _ = QuadDetector().detect(in: try! ImageLoader.load(path: f, options: .init(maxDimension: 1600)).image)
-            default: _ = reader.read(path: f)
-            }
-        }
-    }
-    print("ok")
-case "inputs" where args.count >= 4:
-    // the normalized classifier inputs of one photo, as a captioned gallery
-    var options = ReadOptions()
-    options.orientation = .none
-    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: options)
-    let pairs = reader.classifierInputs(path: args[2])
-    let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
-        "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
-    try Data(png).write(to: URL(fileURLWithPath: args[3]))
 case "detect-parts" where args.count >= 3:
     // where detection spends its time on one full-size photo (best of 5)
     let image = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false)).image
@@ -281,37 +258,30 @@ case "detect-parts" where args.count >= 3:
         for (name, body) in parts { best[name] = min(best[name] ?? .infinity, seconds(body)) }
     }
     for (name, t) in best.sorted(by: { $0.value < $1.value }) { print(String(format: "%-14@ %6.2f ms", name as NSString, t * 1000)) }
-case "stack" where args.count >= 5:
-    // runs one stage on a thread with a small stack: finds stages that need a deep stack
-    let mb = Int(args[3])!, stage = args[4], file = args[2]
-    let done = DispatchSemaphore(value: 0)
-    let t = Thread {
-        let loaded = try! ImageLoader.load(path: file, options: .init(maxDimension: 1600))
-        switch stage {
-        case "detect": print(QuadDetector().detect(in: loaded.image).count)
-        case "binarize": print(loaded.image.binarized().bits.count)
-        case "contours": print(loaded.image.binarized().contours().count)
-        case "classify":
-            let c = try! DigitClassifier(contentsOf: "Models/digits-lenet.safetensors")
-            print(c.classify([DigitInput](repeating: DigitInput(normalizedPixels: [UInt8](repeating: 0, count: 784)), count: 81)).count)
-        case "read":
-            let r = try! DocumentReader(modelPath: "Models/digits-lenet.safetensors")
-            print(r.read(path: file).regions.count)
-        case "json":
-            let r = try! DocumentReader(modelPath: "Models/digits-lenet.safetensors")
-            print(ResultWriter.json(r.read(path: file)).count)
-        default: print("decode only")
-        }
-        done.signal()
-    }
-    t.stackSize = mb << 20
-    t.start()
-    done.wait()
+case "inputs" where args.count >= 4:
+    // the normalized classifier inputs of one photo, as a captioned gallery
+    var options = ReadOptions()
+    options.orientation = .none
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: options)
+    let pairs = reader.classifierInputs(path: args[2])
+    let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
+        "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
+    try Data(png).write(to: URL(fileURLWithPath: args[3]))
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
     try verifyAgainstDjpeg(directory: args[2])
 default:
-    print("usage: scanreader-bench decode DIR [REPEATS]")
+    print("""
+        usage: scanreader-bench decode DIR [REPEATS]        decode time vs djpeg -grayscale
+               scanreader-bench verify DIR                  our pixels vs djpeg's
+               scanreader-bench geometry DATASET OUTLINES [-v]  grid corner error and detection time
+               scanreader-bench detect-parts FILE           where detection spends its time
+               scanreader-bench classify IDX COUNT BATCH [MODEL]  classifier digits/s on one thread
+               scanreader-bench draw FILE OUT.png           detected quads and the binary copy
+               scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad
+               scanreader-bench contours FILE               the largest borders and their polygons
+               scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
+        """)
     exit(64)
 }

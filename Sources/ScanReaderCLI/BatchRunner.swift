@@ -30,7 +30,6 @@ final class BatchRunner: @unchecked Sendable {
                     condition.unlock()
                 }
             }
-            thread.stackSize = 16 << 20
             threads.append(thread)
             thread.start()
         }
