@@ -13,14 +13,13 @@ public enum Polygon {
             squaredDistance(input[$0], Point(cx, cy)) < squaredDistance(input[$1], Point(cx, cy))
         }!
         let points = Array(input[extreme...] + input[..<extreme])
-        let start = 0
         var far = 0, farDistance = -1.0
         for (i, p) in points.enumerated() {
-            let d = squaredDistance(p, points[start])
+            let d = squaredDistance(p, points[0])
             if d > farDistance { farDistance = d; far = i }
         }
-        let first = simplifyOpen(Array(points[start...far]), epsilon: epsilon)
-        let second = simplifyOpen(Array(points[far...]) + [points[start]], epsilon: epsilon)
+        let first = simplifyOpen(Array(points[0...far]), epsilon: epsilon)
+        let second = simplifyOpen(Array(points[far...]) + [points[0]], epsilon: epsilon)
         return Array(first.dropLast()) + Array(second.dropLast())
     }
 

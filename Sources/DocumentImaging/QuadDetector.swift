@@ -6,8 +6,6 @@ public struct DetectedQuad: Sendable {
     public var quad: Quadrilateral
     /// Index (in the same list) of the smallest detected quad that encloses this one.
     public var parent: Int?
-    /// The detection's border points, in input image coordinates.
-    public var border: [Point]
     /// True when found as a hole: a light region ringed by darker surroundings (a
     /// sticky note on a desk, a box's inside); false for a dark outline or frame.
     public var isHole: Bool
@@ -52,7 +50,7 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, border: [Point], isHole: Bool)] = []
+        var found: [(quad: Quadrilateral, isHole: Bool)] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
@@ -78,7 +76,7 @@ public struct QuadDetector: Sendable {
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
-                if !duplicate { found.append((quad, contour.points, contour.isHole)) }
+                if !duplicate { found.append((quad, contour.isHole)) }
             }
         }
         found.sort { $0.quad.area > $1.quad.area }
@@ -94,7 +92,7 @@ public struct QuadDetector: Sendable {
             // the smallest earlier (larger) quad containing this one's centre: a sheet
             // whose corners stick out of a clutter quad still counts as inside it
             let parent = result.indices.last { i in result[i].quad.contains(center) }
-            result.append(DetectedQuad(quad: refined, parent: parent, border: item.border.map(toFull), isHole: item.isHole))
+            result.append(DetectedQuad(quad: refined, parent: parent, isHole: item.isHole))
         }
         return result
     }
