@@ -19,9 +19,6 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(
-            name: "CBLAS", pkgConfig: "openblas",
-            providers: [.apt(["libopenblas-serial-dev"]), .brew(["openblas"])]),
         // The one door to C: setjmp-guarded shims that return a status and a message.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // The 8-bit gray raster every stage shares.
@@ -29,16 +26,9 @@ let package = Package(
         // Bytes or a path -> an upright gray image. The only Swift module that sees C.
         .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "ImagingCore"]),
         .target(name: "DocumentImaging", dependencies: ["ImagingCore"]),
-        .target(
-            name: "DigitClassifier", dependencies: ["CBLAS"],
-            linkerSettings: [
-                // Debian's serial OpenBLAS, found first at link and at run time, so the
-                // classifier never starts threads (callers parallelize across images).
-                .unsafeFlags([
-                    "-L/usr/lib/x86_64-linux-gnu/openblas-serial",
-                    "-Xlinker", "-rpath", "-Xlinker", "/usr/lib/x86_64-linux-gnu/openblas-serial",
-                ], .when(platforms: [.linux])),
-            ]),
+        // The CNN's matrix products: AVX-512 / AVX2 / portable, chosen at run time.
+        .target(name: "CDigitKernels", cSettings: [.unsafeFlags(["-O3"])]),
+        .target(name: "DigitClassifier", dependencies: ["CDigitKernels"]),
         .target(
             name: "ScanReader",
             dependencies: ["ImageCodecs", "ImagingCore", "DocumentImaging", "DigitClassifier"]),

@@ -8,7 +8,7 @@
 Exports Models/digits-lenet.safetensors to ONNX (via the training code's network),
 classifies the first MNIST test images repeatedly in batches of 1 and 64 with
 onnxruntime (intra- and inter-op threads 1) and with `scanreader-bench classify`
-(OpenBLAS serial build: one thread), and prints digits per second and the ratio.
+(its own AVX-512/AVX2 kernels, one thread), and prints digits per second and the ratio.
 """
 import argparse
 import json

@@ -3,7 +3,7 @@
 set -euo pipefail
 sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
 missing=()
-for p in pkg-config libjpeg-dev libpng-dev libopenblas-serial-dev; do
+for p in pkg-config libjpeg-dev libpng-dev; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,4 +1,5 @@
 import Foundation
+internal import CDigitKernels
 
 /// What the classifier says about one input.
 public struct DigitPrediction: Sendable, Equatable {
@@ -22,8 +23,9 @@ public struct DigitPrediction: Sendable, Equatable {
 /// conv 5×5×64 → max-pool 2 → fc 1024 → fc 10 or 11, ReLU), run on the CPU.
 ///
 /// Loads safetensors weights (F16 or F32). Thread-safe and immutable after loading:
-/// share one instance. It starts no threads; it is meant to be called from the
-/// caller's own workers (convolutions as im2col + OpenBLAS SGEMM, serial build).
+/// share one instance; concurrent calls run in parallel. It starts no threads; it is
+/// meant to be called from the caller's own workers (matrix products by the
+/// `CDigitKernels` target, AVX-512, AVX2 or portable, chosen from the CPU).
 public final class DigitClassifier: Sendable {
     /// The label of the "not a digit" class in 11-class models.
     public static let rejectClass = 10
@@ -48,7 +50,12 @@ public final class DigitClassifier: Sendable {
     }
 
     /// Loads weights from safetensors bytes; `name` is used in error messages.
-    public init(safetensors bytes: [UInt8], name: String) throws(ModelLoadError) {
+    public convenience init(safetensors bytes: [UInt8], name: String) throws(ModelLoadError) {
+        try self.init(safetensors: bytes, name: name, kernels: .best)
+    }
+
+    /// Loads weights for a given instruction set (tests run every one the CPU has).
+    init(safetensors bytes: [UInt8], name: String, kernels: KernelSet) throws(ModelLoadError) {
         let file = try Safetensors(bytes: bytes, path: name)
         guard let classes = file.tensors["fc2.bias"]?.shape.first, classes == 10 || classes == 11 else {
             throw ModelLoadError(.wrongModel, path: name, "fc2.bias must hold 10 or 11 classes")
@@ -64,7 +71,7 @@ public final class DigitClassifier: Sendable {
             fc1Bias: try file.floats("fc1.bias", shape: [1024], path: name),
             fc2Weight: try file.floats("fc2.weight", shape: [classes, 1024], path: name),
             fc2Bias: try file.floats("fc2.bias", shape: [classes], path: name),
-            classes: classes)
+            classes: classes, isa: kernels.isa)
         let unknown = Set(file.tensors.keys).subtracting(LeNetLayers.tensorNames)
         guard unknown.isEmpty else {
             throw ModelLoadError(.wrongModel, path: name,
@@ -79,14 +86,12 @@ public final class DigitClassifier: Sendable {
         for (n, input) in inputs.enumerated() {
             for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
         }
-        // A single-threaded OpenBLAS (0.3.7 and later) is only safe to call from several
-        // threads when built with USE_LOCKING=1, which nothing guarantees for the
-        // library found at run time: one forward pass at a time, process-wide.
-        return Self.blasLock.withLock { layers.forward(x, count: inputs.count) }
+        return layers.forward(x, count: inputs.count)
     }
 
-    /// Serializes calls into OpenBLAS (see `logits(_:)`).
-    static let blasLock = NSLock()
+    /// The name of the instruction set the matrix products use ("avx512", "avx2",
+    /// "portable").
+    public var kernelName: String { String(cString: dk_isa_name(layers.isa)) }
 
     /// Classifies a batch. Batches of 32–128 amortize the GEMMs best.
     public func classify(_ inputs: [DigitInput]) -> [DigitPrediction] {
@@ -101,4 +106,16 @@ public final class DigitClassifier: Sendable {
             return DigitPrediction(probabilities: p, label: label)
         }
     }
+}
+
+/// The instruction sets the engine can run, for choosing one explicitly.
+struct KernelSet: Sendable {
+    let isa: dk_isa
+    /// The fastest one this CPU runs.
+    static let best = KernelSet(isa: dk_best_isa())
+    /// Every set this CPU runs, fastest last.
+    static var supported: [KernelSet] {
+        [DK_PORTABLE, DK_AVX2, DK_AVX512].filter { dk_isa_supported($0) != 0 }.map(KernelSet.init)
+    }
+    var name: String { String(cString: dk_isa_name(isa)) }
 }

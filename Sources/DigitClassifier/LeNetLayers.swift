@@ -1,132 +1,159 @@
-internal import CBLAS
+internal import CDigitKernels
 
-/// The network's weights and its forward pass: im2col + SGEMM convolutions, fused
-/// bias + ReLU + 2×2 max-pool, two fully connected layers. PyTorch layouts: conv
-/// weights (out, in, kh, kw), linear weights (out, in), flatten order C, H, W.
+/// The network's weights and its forward pass. Convolutions read their input image in
+/// place as an im2col matrix (channels-last, zero-padded) through `dk_gemm`, with bias
+/// and ReLU fused; 2×2 max-pooling follows each. Weights arrive in PyTorch layouts
+/// (conv (out, in, kh, kw), linear (out, in), flatten order C, H, W) and are packed
+/// once for the kernels; features are kept channels-last, so fc1's columns are permuted
+/// to match.
 struct LeNetLayers: Sendable {
     static let tensorNames: Set<String> = [
         "conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
         "fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias",
     ]
-    /// Images per convolution GEMM: keeps the im2col buffer near 5 MB.
-    static let convChunk = 8
 
-    let conv1Weight: [Float], conv1Bias: [Float]
-    let conv2Weight: [Float], conv2Bias: [Float]
-    let fc1Weight: [Float], fc1Bias: [Float]
-    let fc2Weight: [Float], fc2Bias: [Float]
+    /// The instruction set the weights were packed for.
+    let isa: dk_isa
+    /// Packed weights (K × N for `dk_gemm`) and zero-padded biases.
+    private let conv1: PackedLayer, conv2: PackedLayer, fc1: PackedLayer, fc2: PackedLayer
     let classes: Int
+
+    init(conv1Weight: [Float], conv1Bias: [Float], conv2Weight: [Float], conv2Bias: [Float],
+         fc1Weight: [Float], fc1Bias: [Float], fc2Weight: [Float], fc2Bias: [Float],
+         classes: Int, isa: dk_isa = dk_best_isa()) {
+        precondition(dk_isa_supported(isa) != 0, "this CPU cannot run \(String(cString: dk_isa_name(isa)))")
+        self.isa = isa
+        // conv: B[(ky·5 + kx)·in + c][o] = W[o][c][ky][kx]
+        func convColumns(_ w: [Float], out: Int, in: Int) -> [Float] {
+            var b = [Float](repeating: 0, count: 25 * `in` * out)
+            for o in 0..<out {
+                for c in 0..<`in` {
+                    for t in 0..<25 { b[(t * `in` + c) * out + o] = w[(o * `in` + c) * 25 + t] }
+                }
+            }
+            return b
+        }
+        // fc1: B[(y·7 + x)·64 + c][o] = W[o][c·49 + y·7 + x]
+        var fc1Columns = [Float](repeating: 0, count: 3136 * 1024)
+        for o in 0..<1024 {
+            for c in 0..<64 {
+                for p in 0..<49 { fc1Columns[(p * 64 + c) * 1024 + o] = fc1Weight[o * 3136 + c * 49 + p] }
+            }
+        }
+        var fc2Columns = [Float](repeating: 0, count: 1024 * classes)
+        for o in 0..<classes {
+            for i in 0..<1024 { fc2Columns[i * classes + o] = fc2Weight[o * 1024 + i] }
+        }
+        conv1 = PackedLayer(isa: isa, k: 25, n: 32, columns: convColumns(conv1Weight, out: 32, in: 1), bias: conv1Bias)
+        conv2 = PackedLayer(isa: isa, k: 800, n: 64, columns: convColumns(conv2Weight, out: 64, in: 32), bias: conv2Bias)
+        fc1 = PackedLayer(isa: isa, k: 3136, n: 1024, columns: fc1Columns, bias: fc1Bias)
+        fc2 = PackedLayer(isa: isa, k: 1024, n: classes, columns: fc2Columns, bias: fc2Bias)
+        self.classes = classes
+    }
 
     /// Logits for `count` inputs of 784 floats each.
     func forward(_ input: [Float], count: Int) -> [Float] {
         precondition(input.count == count * 784, "\(input.count) floats for \(count) inputs")
         if count == 0 { return [] }
         var features = [Float](repeating: 0, count: count * 3136)
-        let chunk = min(Self.convChunk, count)   // batch 1 must not pay for 8
-        var cols1 = [Float](repeating: 0, count: 25 * chunk * 784)
-        var out1 = [Float](repeating: 0, count: 32 * chunk * 784)
-        var pooled1 = [Float](repeating: 0, count: chunk * 32 * 196)
-        var cols2 = [Float](repeating: 0, count: 800 * chunk * 196)
-        var out2 = [Float](repeating: 0, count: 64 * chunk * 196)
-        for start in stride(from: 0, to: count, by: chunk) {
-            let b = min(chunk, count - start)
-            input.withUnsafeBufferPointer { inp in
-                im2col(UnsafeBufferPointer(rebasing: inp[(start * 784)...]), images: b,
-                       channels: 1, side: 28, into: &cols1)
+        var padded1 = [Float](repeating: 0, count: 32 * 32)        // 28² + border 2, 1 channel
+        var out1 = [Float](repeating: 0, count: 28 * 28 * 32)       // HWC
+        var padded2 = [Float](repeating: 0, count: 18 * 18 * 32)    // 14² + border 2, HWC
+        var out2 = [Float](repeating: 0, count: 14 * 14 * 64)
+        for n in 0..<count {
+            for y in 0..<28 {
+                for x in 0..<28 { padded1[(y + 2) * 32 + x + 2] = input[n * 784 + y * 28 + x] }
             }
-            gemm(m: 32, n: b * 784, k: 25, a: conv1Weight, b: cols1, c: &out1)
-            biasReluPool(out1, channels: 32, images: b, side: 28, bias: conv1Bias,
-                         into: &pooled1) { n, c, p in n * 32 * 196 + c * 196 + p }
-            pooled1.withUnsafeBufferPointer { pooled in
-                im2col(pooled, images: b, channels: 32, side: 14, into: &cols2)
+            // Output row y, pixel x reads padded rows y…y+4 from column x: rows 1 apart.
+            for y in 0..<28 {
+                padded1.withUnsafeBufferPointer { a in
+                    conv1.apply(rows: 28, a: a.baseAddress! + y * 32,
+                                layout: dk_a_layout(row_stride: 1, segments: 5, segment_length: 5,
+                                                    segment_jump: 32),
+                                relu: true, into: &out1, at: y * 28 * 32, ldc: 32)
+                }
             }
-            gemm(m: 64, n: b * 196, k: 800, a: conv2Weight, b: cols2, c: &out2)
-            biasReluPool(out2, channels: 64, images: b, side: 14, bias: conv2Bias,
-                         into: &features) { n, c, p in (start + n) * 3136 + c * 49 + p }
+            Self.maxPool(out1, side: 28, channels: 32, into: &padded2) { y, x in ((y + 2) * 18 + x + 2) * 32 }
+            for y in 0..<14 {
+                padded2.withUnsafeBufferPointer { a in
+                    conv2.apply(rows: 14, a: a.baseAddress! + y * 18 * 32,
+                                layout: dk_a_layout(row_stride: 32, segments: 5, segment_length: 160,
+                                                    segment_jump: 18 * 32),
+                                relu: true, into: &out2, at: y * 14 * 64, ldc: 64)
+                }
+            }
+            Self.maxPool(out2, side: 14, channels: 64, into: &features) { y, x in n * 3136 + (y * 7 + x) * 64 }
         }
-        var hidden = [Float](repeating: 0, count: count * 1024)
-        gemmTransposedB(m: count, n: 1024, k: 3136, a: features, b: fc1Weight, c: &hidden)
-        hidden.withUnsafeMutableBufferPointer { h in
-            for i in 0..<count {
-                for j in 0..<1024 { h[i * 1024 + j] = max(0, h[i * 1024 + j] + fc1Bias[j]) }
-            }
+        let hiddenWidth = fc1.paddedN
+        var hidden = [Float](repeating: 0, count: count * hiddenWidth)
+        features.withUnsafeBufferPointer { a in
+            fc1.apply(rows: count, a: a.baseAddress!,
+                      layout: dk_a_layout(row_stride: 3136, segments: 1, segment_length: 3136, segment_jump: 0),
+                      relu: true, into: &hidden, at: 0, ldc: hiddenWidth)
+        }
+        let width = fc2.paddedN
+        var wide = [Float](repeating: 0, count: count * width)
+        hidden.withUnsafeBufferPointer { a in
+            fc2.apply(rows: count, a: a.baseAddress!,
+                      layout: dk_a_layout(row_stride: hiddenWidth, segments: 1, segment_length: 1024,
+                                          segment_jump: 0),
+                      relu: false, into: &wide, at: 0, ldc: width)
         }
         var logits = [Float](repeating: 0, count: count * classes)
-        gemmTransposedB(m: count, n: classes, k: 1024, a: hidden, b: fc2Weight, c: &logits)
         for i in 0..<count {
-            for j in 0..<classes { logits[i * classes + j] += fc2Bias[j] }
+            for j in 0..<classes { logits[i * classes + j] = wide[i * width + j] }
         }
         return logits
     }
 
-    /// 5×5 patches with zero padding 2: row (c·25 + ky·5 + kx), column (n·side² + y·side + x).
-    /// Each output row segment is one contiguous copy of a source row (plus zeros at the
-    /// padded ends), so the loop is memory-bound rather than index-bound.
-    private func im2col(_ src: UnsafeBufferPointer<Float>, images: Int, channels: Int,
-                        side: Int, into cols: inout [Float]) {
-        let area = side * side, width = images * area
-        cols.withUnsafeMutableBufferPointer { buffer in
-            let dst = buffer.baseAddress!, source = src.baseAddress!
-            for c in 0..<channels {
-                for ky in 0..<5 {
-                    for kx in 0..<5 {
-                        let row = dst + (c * 25 + ky * 5 + kx) * width
-                        let x0 = max(0, 2 - kx), x1 = min(side, side + 2 - kx)
-                        for n in 0..<images {
-                            let image = source + (n * channels + c) * area
-                            for y in 0..<side {
-                                let out = row + n * area + y * side
-                                let sy = y + ky - 2
-                                if sy < 0 || sy >= side {
-                                    out.update(repeating: 0, count: side)
-                                    continue
-                                }
-                                if x0 > 0 { out.update(repeating: 0, count: x0) }
-                                (out + x0).update(from: image + sy * side + x0 + kx - 2, count: x1 - x0)
-                                if x1 < side { (out + x1).update(repeating: 0, count: side - x1) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Adds the bias, applies ReLU and 2×2 max-pooling to GEMM output laid out
-    /// (channel, n·side² + pos); `index(n, c, pooledPos)` places each result.
-    private func biasReluPool(_ src: [Float], channels: Int, images: Int, side: Int,
-                              bias: [Float], into dst: inout [Float],
-                              index: (Int, Int, Int) -> Int) {
-        let area = side * side, half = side / 2
+    /// 2×2 max-pooling of a side×side×channels HWC image; `offset(y, x)` is where the
+    /// channels of pooled pixel (y, x) go in `dst`. Inputs are already ReLU'd.
+    private static func maxPool(_ src: [Float], side: Int, channels: Int, into dst: inout [Float],
+                                offset: (Int, Int) -> Int) {
+        let half = side / 2
         src.withUnsafeBufferPointer { s in
             dst.withUnsafeMutableBufferPointer { d in
-                for c in 0..<channels {
-                    let base = c * images * area
-                    for n in 0..<images {
-                        let image = base + n * area
-                        for y in 0..<half {
-                            for x in 0..<half {
-                                let p = image + 2 * y * side + 2 * x
-                                let m = max(max(s[p], s[p + 1]), max(s[p + side], s[p + side + 1]))
-                                d[index(n, c, y * half + x)] = max(0, m + bias[c])
-                            }
+                for y in 0..<half {
+                    for x in 0..<half {
+                        let p = (2 * y * side + 2 * x) * channels, q = p + side * channels
+                        let o = offset(y, x)
+                        for c in 0..<channels {
+                            d[o + c] = max(max(s[p + c], s[p + channels + c]),
+                                           max(s[q + c], s[q + channels + c]))
                         }
                     }
                 }
             }
         }
     }
+}
 
-    /// C (m×n) = A (m×k) · B (k×n), row-major.
-    private func gemm(m: Int, n: Int, k: Int, a: [Float], b: [Float], c: inout [Float]) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k),
-                    1, a, Int32(k), b, Int32(n), 0, &c, Int32(n))
+/// One layer's weights packed for `dk_gemm`: B (k × n) in panels, bias padded to match.
+private struct PackedLayer: Sendable {
+    let isa: dk_isa
+    let k: Int, n: Int, paddedN: Int
+    let packed: [Float], bias: [Float]
+
+    init(isa: dk_isa, k: Int, n: Int, columns: [Float], bias: [Float]) {
+        self.isa = isa
+        self.k = k
+        self.n = n
+        let width = Int(dk_panel_width(isa))
+        paddedN = (n + width - 1) / width * width
+        var packed = [Float](repeating: 0, count: Int(dk_packed_size(isa, Int32(k), Int32(n))))
+        dk_pack_b(isa, columns, Int32(k), Int32(n), &packed)
+        self.packed = packed
+        self.bias = bias + [Float](repeating: 0, count: paddedN - n)
     }
 
-    /// C (m×n) = A (m×k) · Bᵀ where B is (n×k), row-major.
-    private func gemmTransposedB(m: Int, n: Int, k: Int, a: [Float], b: [Float],
-                                 c: inout [Float]) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(n), Int32(k),
-                    1, a, Int32(k), b, Int32(k), 0, &c, Int32(n))
+    /// C rows at `dst[offset…]` = A · B + bias (ReLU optional).
+    func apply(rows: Int, a: UnsafePointer<Float>, layout: dk_a_layout, relu: Bool,
+               into dst: inout [Float], at offset: Int, ldc: Int) {
+        precondition(layout.segments * layout.segment_length == Int32(k))
+        dst.withUnsafeMutableBufferPointer { c in
+            let status = dk_gemm(isa, Int32(rows), Int32(n), a, layout, packed, bias, relu ? 1 : 0,
+                                 c.baseAddress! + offset, ldc)
+            precondition(status == 0, "out of memory for the classifier's scratch")
+        }
     }
 }

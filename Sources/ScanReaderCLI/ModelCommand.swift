@@ -17,6 +17,7 @@ struct ModelCommand: ParsableCommand {
             let classifier = try loadClassifier(path)
             print("weights: \(path)")
             print("classes: \(classifier.classCount) (\(classifier.classCount == 11 ? "0-9 and not-a-digit" : "0-9"))")
+            print("kernels: \(classifier.kernelName) (chosen from this CPU)")
             for (key, value) in classifier.metadata.sorted(by: { $0.key < $1.key }) { print("\(key): \(value)") }
             if let card = ModelLocator.modelCard(forModelAt: path) { print("\n" + card) }
         }

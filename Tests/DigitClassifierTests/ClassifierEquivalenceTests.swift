@@ -1,4 +1,4 @@
-import DigitClassifier
+@testable import DigitClassifier
 import Foundation
 import Testing
 
@@ -19,17 +19,22 @@ enum Shipped {
 
 @Suite("The Swift engine computes what PyTorch computed")
 struct ClassifierEquivalenceTests {
-    @Test("Logits match PyTorch within 1e-4 on the committed fixture")
-    func logitsMatchPyTorch() throws {
+    @Test("Logits match PyTorch within 1e-4 on the committed fixture, with every kernel set",
+          arguments: KernelSet.supported.map(\.name))
+    func logitsMatchPyTorch(kernels: String) throws {
         let fixture = try Shipped.json("logits_fixture.json")
         let inputs = (fixture["inputs"] as! [String]).map {
             DigitInput(normalizedPixels: Shipped.bytes(base64: $0))
         }
         let expected = (fixture["logits"] as! [[Double]])
         #expect(inputs.count >= 100)
-        let model = try DigitClassifier(contentsOf: Shipped.modelPath)
+        let set = KernelSet.supported.first { $0.name == kernels }!
+        let model = try DigitClassifier(
+            safetensors: [UInt8](Data(contentsOf: URL(fileURLWithPath: Shipped.modelPath))),
+            name: Shipped.modelPath, kernels: set)
+        #expect(model.kernelName == kernels)
         let classes = model.classCount
-        // batch sizes that exercise a partial convolution chunk and batch 1
+        // batch 1, and sizes that leave partial row blocks for every kernel set
         for batch in [inputs.count, 1, 13] {
             var logits: [Float] = []
             for start in stride(from: 0, to: inputs.count, by: batch) {
