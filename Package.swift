@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["CImageCodecs", "ImagingCore"]),
         .target(name: "DocumentImaging", dependencies: ["ImagingCore"]),
         // The CNN's matrix products: AVX-512 / AVX2 / portable, chosen at run time.
-        .target(name: "CDigitKernels", cSettings: [.unsafeFlags(["-O3"])]),
+        .target(name: "CDigitKernels"),
         .target(name: "DigitClassifier", dependencies: ["CDigitKernels"]),
         .target(
             name: "ScanReader",
