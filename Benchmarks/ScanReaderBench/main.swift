@@ -205,7 +205,12 @@ case "contours" where args.count >= 3:
     }
 case "ruling" where args.count >= 4:
     let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: 1600))
-    guard let q = QuadDetector().detect(in: loaded.image).first else { print("no quad"); exit(1) }
+    // QUAD=i picks the i-th largest quad (default the largest)
+    let quads = QuadDetector().detect(in: loaded.image)
+    let index = Int(ProcessInfo.processInfo.environment["QUAD"] ?? "0") ?? 0
+    guard index < quads.count else { print("no quad \(index) (\(quads.count) found)"); exit(1) }
+    let q = quads[index]
+    print("quad \(index):", q.quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
     let (w, h) = q.quad.rectifiedSize
     let g = loaded.image.rectified(q.quad, width: w, height: h)!
     let pct = Double(ProcessInfo.processInfo.environment["PCT"] ?? "15") ?? 15
@@ -217,6 +222,10 @@ case "ruling" where args.count >= 4:
     print("profile rows:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: true).map { Int($0) })
     print("profile cols:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: false).map { Int($0) })
     print("ruling (profile):", RulingFinder.ruling(in: g).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none", w, h)
+    let paper = g.binarizedAgainstPaper(darkness: d)
+    print("paper-relative rows:", RulingFinder.lines(in: paper, horizontal: true).map { Int($0) })
+    print("paper-relative cols:", RulingFinder.lines(in: paper, horizontal: false).map { Int($0) })
+    print("ruling (paper-relative):", RulingFinder.ruling(in: paper).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
     let ink = GrayImage(width: b.width, height: b.height, pixels: b.bits.map { $0 == 0 ? 255 : 0 })
     try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: args[3]))
     if let r = RulingFinder.ruling(in: b) {
@@ -279,7 +288,7 @@ default:
                scanreader-bench detect-parts FILE           where detection spends its time
                scanreader-bench classify IDX COUNT BATCH [MODEL]  classifier digits/s on one thread
                scanreader-bench draw FILE OUT.png           detected quads and the binary copy
-               scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad
+               scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
         """)

@@ -131,11 +131,14 @@ public struct QuadDetector: Sendable {
         for fraction in [0.01, 0.02, 0.035, 0.05] {
             let polygon = Polygon.simplified(closed: hull, epsilon: fraction * perimeter)
             if polygon.count < 4 { return nil }
-            if polygon.count > 4 { continue }
-            guard Polygon.isConvex(polygon) else { return nil }
-            let rough = Quadrilateral(ordering: polygon)
-            // the quad must account for the hull's area (not a pentagon cut short)
-            guard rough.area > 0.9 * hullArea, rough.area < 1.1 * hullArea else { return nil }
+            // a corner cut off (a faint stretch of frame) or capped by touching ink
+            // leaves a short extra side: the four long sides still make the quad
+            guard polygon.count <= 6, let corners = Self.fourLongestSides(of: polygon) else { continue }
+            guard Polygon.isConvex(corners) else { return nil }
+            let rough = Quadrilateral(ordering: corners)
+            // the quad must account for the hull's area (not a pentagon cut short) and
+            // add little to it (not a pentagon or hexagon made square)
+            guard rough.area > 0.9 * hullArea, rough.area < (polygon.count == 4 ? 1.1 : 1.15) * hullArea else { return nil }
             let quad = LineFit.refit(rough, to: points) ?? rough
             guard quad.interiorAngles.allSatisfy({ angleRange.contains($0) }) else { return nil }
             let sides = quad.corners.indices.map { Polygon.distance(quad.corners[$0], quad.corners[($0 + 1) % 4]) }
@@ -143,5 +146,26 @@ public struct QuadDetector: Sendable {
             return quad
         }
         return nil
+    }
+
+    /// The corners where the four longest sides of a convex polygon (4–6 corners) meet,
+    /// when every other side is short (under half the shortest kept one); else nil.
+    static func fourLongestSides(of polygon: [Point]) -> [Point]? {
+        let n = polygon.count
+        if n == 4 { return polygon }
+        let lengths = (0..<n).map { Polygon.distance(polygon[$0], polygon[($0 + 1) % n]) }
+        let kept = (0..<n).sorted { lengths[$0] > lengths[$1] }.prefix(4).sorted()
+        let dropped = (0..<n).filter { !kept.contains($0) }
+        guard let shortestKept = kept.map({ lengths[$0] }).min(),
+              dropped.allSatisfy({ lengths[$0] < 0.5 * shortestKept }) else { return nil }
+        var corners: [Point] = []
+        for (k, side) in kept.enumerated() {
+            let next = kept[(k + 1) % 4]
+            let a = Line(through: polygon[side], polygon[(side + 1) % n])
+            let b = Line(through: polygon[next], polygon[(next + 1) % n])
+            guard let corner = a.intersection(b) else { return nil }
+            corners.append(corner)
+        }
+        return corners
     }
 }

@@ -90,29 +90,44 @@ public enum RulingFinder {
         return result
     }
 
-    /// The lines at 0, L/n, 2L/n … L for the largest n ≤ maxCells such that every
-    /// interior line is found within 20 % of a cell; each position snapped to the line
-    /// found. nil when even n = 1 fails (only borders then: one cell).
+    /// The lines at a, a + d, a + 2d … b (d = (b − a)/n) for the largest n ≤ maxCells
+    /// such that every interior line is found within 20 % of a cell; each position
+    /// snapped to the line found. The borders a, b are the region's edges, or else the
+    /// outermost lines found within 10 % of them (a quad that took in a margin or a
+    /// tinted panel around the grid). nil when even n = 1 fails.
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int) -> [Double]? {
+        let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
+        let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
+        for a in starts {
+            for b in ends {
+                if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells) { return positions }
+            }
+        }
+        return nil
+    }
+
+    static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int) -> [Double]? {
+        let length = b - a
+        let inside = found.filter { $0 > a && $0 < b }
         for n in stride(from: maxCells, through: 1, by: -1) {
             let cell = length / Double(n)
             if cell < 8 { continue }
-            var positions: [Double] = [0]
+            var positions: [Double] = [a]
             var ok = true
             for k in 1..<max(1, n) where n > 1 {
-                let expected = Double(k) * cell
-                guard let nearest = found.min(by: { abs($0 - expected) < abs($1 - expected) }),
+                let expected = a + Double(k) * cell
+                guard let nearest = inside.min(by: { abs($0 - expected) < abs($1 - expected) }),
                       abs(nearest - expected) < 0.2 * cell else { ok = false; break }
                 positions.append(nearest)
             }
             if !ok { continue }
             // lines the division does not explain, well inside the region, mean another grid
-            let unexplained = found.filter { f in
-                f > 0.1 * cell && f < length - 0.1 * cell
-                    && !(0...n).contains { abs(Double($0) * cell - f) < 0.25 * cell }
+            let unexplained = inside.filter { f in
+                f > a + 0.1 * cell && f < b - 0.1 * cell
+                    && !(0...n).contains { abs(a + Double($0) * cell - f) < 0.25 * cell }
             }
             if unexplained.count > max(1, n / 4) { continue }
-            positions.append(length)
+            positions.append(b)
             return positions
         }
         return nil

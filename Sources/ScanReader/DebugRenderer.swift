@@ -13,17 +13,15 @@ enum DebugRenderer {
             let region = read.region
             let color: RGBCanvas.Color = region.kind == .grid ? .blue : region.kind == .field ? .red : .orange
             let map = read.toImage
-            if let ruling = region.ruling {
-                for y in ruling.rows {
-                    canvas.line(from: xy(map(Point(0, y))), to: xy(map(Point(Double(region.gray.width), y))), .green, thickness: 1)
-                }
-                for x in ruling.columns {
-                    canvas.line(from: xy(map(Point(x, 0))), to: xy(map(Point(x, Double(region.gray.height)))), .green, thickness: 1)
-                }
+            if let ruling = region.ruling, let x0 = ruling.columns.first, let x1 = ruling.columns.last,
+               let y0 = ruling.rows.first, let y1 = ruling.rows.last {
+                for y in ruling.rows { canvas.line(from: xy(map(Point(x0, y))), to: xy(map(Point(x1, y))), .green, thickness: 1) }
+                for x in ruling.columns { canvas.line(from: xy(map(Point(x, y0))), to: xy(map(Point(x, y1))), .green, thickness: 1) }
             }
-            canvas.polygon(region.quad.corners.map(xy), color, thickness: thick)
-            canvas.text("\(i) \(region.kind.rawValue.uppercased())", x: Int(region.quad.topLeft.x) + 3,
-                        y: Int(region.quad.topLeft.y) + 3, scale: textScale, color: .white, background: color)
+            let outline = read.outline
+            canvas.polygon(outline.corners.map(xy), color, thickness: thick)
+            canvas.text("\(i) \(region.kind.rawValue.uppercased())", x: Int(outline.topLeft.x) + 3,
+                        y: Int(outline.topLeft.y) + 3, scale: textScale, color: .white, background: color)
             for piece in read.pieces {
                 guard let crop = piece.crop, let p = piece.prediction else { continue }
                 let b = crop.box

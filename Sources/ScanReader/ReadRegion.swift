@@ -26,6 +26,16 @@ struct ReadRegion {
         return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
     }
 
+    /// The region's corners in the working image. A grid's are where its outer ruling
+    /// lines cross: the quad found may hold a margin or a tinted panel around the grid.
+    var outline: Quadrilateral {
+        guard let r = region.ruling, let x0 = r.columns.first, let x1 = r.columns.last,
+              let y0 = r.rows.first, let y1 = r.rows.last else { return region.quad }
+        let map = toImage
+        return Quadrilateral(topLeft: map(Point(x0, y0)), topRight: map(Point(x1, y0)),
+                             bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
+    }
+
     /// A box in rectified pixels as [x, y, w, h] in full-resolution image pixels.
     func imageBox(_ b: PixelBox, scale: Double) -> [Int] {
         let map = toImage
@@ -63,7 +73,7 @@ struct ReadRegion {
                 text += cellText
             }
         }
-        let corners = region.quad.corners.map { [round1($0.x * scale), round1($0.y * scale)] }
+        let corners = outline.corners.map { [round1($0.x * scale), round1($0.y * scale)] }
         let grid = region.ruling.map { GridResult(rows: $0.rowCount, cols: $0.columnCount, cells: cells) }
         return RegionResult(index: index, kind: region.kind.rawValue, corners: corners, text: text,
                             confidence: round4(Float(lowest)), digits: digits, rejected: rejected, grid: grid)
