@@ -9,6 +9,10 @@ public struct DetectedQuad: Sendable {
     /// True when found as a hole: a light region ringed by darker surroundings (a
     /// sticky note on a desk, a box's inside); false for a dark outline or frame.
     public var isHole: Bool
+    /// True when two or more sides run along the photo's edges: usually the border of
+    /// something larger than the photo (a desk, a page filling the frame), but also a
+    /// grid photographed edge to edge. Not a field; may still be a grid.
+    public var followsImageFrame: Bool = false
 }
 
 /// Finds rectangles (sheets, boxes, ruled grids) in a photo.
@@ -50,7 +54,7 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, isHole: Bool)] = []
+        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool)] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
@@ -63,8 +67,7 @@ public struct QuadDetector: Sendable {
             if closesGaps { binary = binary.dilated() }
             var quadOfContour: [Int: Quadrilateral] = [:]
             for (index, contour) in binary.contours().enumerated() {
-                guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea),
-                      !Self.followsImageFrame(quad, width: small.width, height: small.height)
+                guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)
                 else { continue }
                 // a hole just inside an outline already found is that outline's inner edge
                 if contour.isHole, let parent = contour.parent, let outer = quadOfContour[parent],
@@ -76,7 +79,9 @@ public struct QuadDetector: Sendable {
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
-                if !duplicate { found.append((quad, contour.isHole)) }
+                if !duplicate {
+                    found.append((quad, contour.isHole, Self.followsImageFrame(quad, width: small.width, height: small.height)))
+                }
             }
         }
         found.sort { $0.quad.area > $1.quad.area }
@@ -92,7 +97,8 @@ public struct QuadDetector: Sendable {
             // the smallest earlier (larger) quad containing this one's centre: a sheet
             // whose corners stick out of a clutter quad still counts as inside it
             let parent = result.indices.last { i in result[i].quad.contains(center) }
-            result.append(DetectedQuad(quad: refined, parent: parent, isHole: item.isHole))
+            result.append(DetectedQuad(quad: refined, parent: parent, isHole: item.isHole,
+                                       followsImageFrame: item.followsFrame))
         }
         return result
     }

@@ -49,7 +49,8 @@ struct Layout {
             }
         }
         // fields: innermost non-grid quads with digits, smallest first
-        for i in quads.indices.reversed() where !isGrid[i] && !ancestors(i).contains(where: { isGrid[$0] }) {
+        for i in quads.indices.reversed()
+        where !isGrid[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] }) {
             let hasInnerRegion = quads.indices.contains { j in
                 (isField[j] || isGrid[j]) && ancestors(j).contains(i)
             }
