@@ -102,3 +102,48 @@ public enum Polygon {
         return abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len
     }
 }
+
+extension Polygon {
+    /// A closed border with its thin spikes cut off: wherever the border leaves a point
+    /// and comes back within `neck` pixels of it after a detour longer than 4 × neck
+    /// (a fold line or a stroke touching a frame, traced out and back), the detour is
+    /// replaced by the straight step between its ends. Detours longer than half the
+    /// border are the shape itself and stay.
+    /// Complexity: O(n · k), k the points within `neck` of a point.
+    public static func removingSpikes(_ points: [Point], neck: Double) -> [Point] {
+        let n = points.count
+        let minimumDetour = max(8, Int(4 * neck))
+        guard n > 2 * minimumDetour, neck > 0 else { return points }
+        struct Cell: Hashable { let x: Int, y: Int }
+        func cell(_ p: Point) -> Cell { Cell(x: Int((p.x / neck).rounded(.down)), y: Int((p.y / neck).rounded(.down))) }
+        var buckets: [Cell: [Int]] = [:]
+        for (i, p) in points.enumerated() { buckets[cell(p), default: []].append(i) }
+        let neck2 = neck * neck
+        // a pass cannot cut a spike it starts inside: try two starts half a border
+        // apart and keep the result with fewer points
+        func pass(from start: Int) -> [Point] {
+            var kept: [Point] = []
+            var k = 0
+            while k < n {
+                let i = (start + k) % n
+                kept.append(points[i])
+                let c = cell(points[i])
+                var jump = 0
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        for j in buckets[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
+                            let ahead = (j - i + n) % n
+                            guard ahead > minimumDetour, ahead < n / 2, k + ahead < n, ahead > jump,
+                                  squaredDistance(points[i], points[j]) <= neck2 else { continue }
+                            jump = ahead
+                        }
+                    }
+                }
+                k += max(1, jump)
+            }
+            return kept
+        }
+        let a = pass(from: 0), b = pass(from: n / 2)
+        return a.count <= b.count ? a : b
+    }
+}

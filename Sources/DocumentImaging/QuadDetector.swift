@@ -127,6 +127,17 @@ public struct QuadDetector: Sendable {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
         guard (x1 - x0 + 1) * (y1 - y0 + 1) >= minArea else { return nil }
+        if let quad = quadrilateral(outlining: points, minArea: minArea) { return quad }
+        // a fold line or a stroke touching the frame, traced out and back, spoils the
+        // hull: cut such spikes off and look again
+        guard points.count >= 200 else { return nil }
+        let trimmed = Polygon.removingSpikes(points, neck: max(3, 0.015 * max(x1 - x0, y1 - y0)))
+        guard trimmed.count < points.count else { return nil }
+        return quadrilateral(outlining: trimmed, minArea: minArea)
+    }
+
+    /// The quad whose outline `points` trace (see `quadrilateral(for:minArea:)`).
+    private func quadrilateral(outlining points: [Point], minArea: Double) -> Quadrilateral? {
         let hull = Polygon.convexHull(points)
         let hullArea = abs(Polygon.signedArea(hull))
         guard hullArea >= minArea, hull.count >= 4 else { return nil }

@@ -10,6 +10,8 @@ public struct Ruling: Sendable, Equatable {
     public var rowCount: Int { rows.count - 1 }
     /// Number of cell columns.
     public var columnCount: Int { columns.count - 1 }
+    /// Number of cells.
+    public var cellCount: Int { rowCount * columnCount }
 }
 
 /// Finds evenly spaced ruling lines in a rectified region (a 9×9 puzzle, comb boxes,

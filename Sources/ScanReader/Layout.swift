@@ -33,20 +33,32 @@ struct Layout {
             while let q = p { chain.append(q); p = quads[q].parent }
             return chain
         }
-        // grids first, largest to smallest; nothing inside a grid is read separately
-        for i in quads.indices where !ancestors(i).contains(where: { isGrid[$0] }) {
+        // grids first, largest to smallest; nothing inside a grid is read separately,
+        // except that a grid of a few cells (a false one: a page whose margins and a
+        // fold happen to fall evenly) gives way to a grid of more cells inside it
+        var rulings: [Int: Ruling] = [:]
+        for i in quads.indices {
+            let gridAncestors = ancestors(i).filter { isGrid[$0] }
+            if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
             guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = (g, b)
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
-            if let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper(darkness: darkness))
-                ?? RulingFinder.ruling(in: g, darkness: darkness),
-               Self.cellsLookBlank(b, ruling) {
-                isGrid[i] = true
-                regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
-                                             binary: g.binarizedByCells(ruling).strippingRuling(ruling),
-                                             ruling: ruling))
+            guard let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper(darkness: darkness))
+                    ?? RulingFinder.ruling(in: g, darkness: darkness),
+                  Self.cellsLookBlank(b, ruling) else { continue }
+            if !gridAncestors.isEmpty {
+                guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
+                for a in gridAncestors { isGrid[a] = false; rulings[a] = nil }
             }
+            isGrid[i] = true
+            rulings[i] = ruling
+        }
+        for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
+            let (g, _) = rectified[i]!
+            regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
+                                         binary: g.binarizedByCells(ruling).strippingRuling(ruling),
+                                         ruling: ruling))
         }
         // fields: innermost non-grid quads with digits, smallest first
         for i in quads.indices.reversed()
@@ -71,6 +83,10 @@ struct Layout {
         }
         return readingOrder(regions)
     }
+
+    /// A grid with at least this many cells is taken as it is: grids inside it are its
+    /// boxes, not a better reading.
+    static let trustedCellCount = 16
 
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
     /// under 40 % ink. Textures (wood grain, fabric, text) that happen to show
