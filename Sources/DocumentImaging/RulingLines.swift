@@ -24,12 +24,23 @@ public enum RulingFinder {
     ///   - binary: the rectified region, ink = 1.
     ///   - maxCells: the most cells per direction considered.
     public static func ruling(in binary: BinaryImage, maxCells: Int = 30) -> Ruling? {
-        let rowLines = lines(in: binary, horizontal: true)
-        let columnLines = lines(in: binary, horizontal: false)
-        let rows = evenDivision(rowLines, length: Double(binary.height), maxCells: maxCells)
-        let columns = evenDivision(columnLines, length: Double(binary.width), maxCells: maxCells)
-        guard let rows, let columns else { return nil }
-        return plausible(Ruling(rows: rows, columns: columns), width: binary.width, height: binary.height)
+        ruling(rowLines: lines(in: binary, horizontal: true), columnLines: lines(in: binary, horizontal: false),
+               width: binary.width, height: binary.height, maxCells: maxCells)
+    }
+
+    /// The ruling that line positions found in a width × height region describe (the
+    /// largest even divisions, see `evenDivision`), or nil. `supportingRows` and
+    /// `supportingColumns` (lines known from elsewhere, e.g. parts of the grid found on
+    /// their own) may stand in for lines not found, but are never held against a division.
+    public static func ruling(rowLines: [Double], columnLines: [Double], width: Int, height: Int,
+                              supportingRows: [Double] = [], supportingColumns: [Double] = [],
+                              maxCells: Int = 30) -> Ruling? {
+        guard let rows = evenDivision(rowLines.sorted(), length: Double(height), maxCells: maxCells,
+                                      supporting: supportingRows),
+              let columns = evenDivision(columnLines.sorted(), length: Double(width), maxCells: maxCells,
+                                         supporting: supportingColumns)
+        else { return nil }
+        return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
     }
 
     /// The ruling if it describes a grid: two cells or more, and cells no thinner than
@@ -97,20 +108,25 @@ public enum RulingFinder {
     /// missing, not two adjacent); each position snapped to the line found. The borders a, b are the region's edges, or else the
     /// outermost lines found within 10 % of them (a quad that took in a margin or a
     /// tinted panel around the grid). nil when even n = 1 fails.
-    static func evenDivision(_ found: [Double], length: Double, maxCells: Int) -> [Double]? {
+    static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
+                             supporting: [Double] = []) -> [Double]? {
         let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
         let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
         for a in starts {
             for b in ends {
-                if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells) { return positions }
+                if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting) {
+                    return positions
+                }
             }
         }
         return nil
     }
 
-    static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int) -> [Double]? {
+    static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int,
+                             supporting: [Double] = []) -> [Double]? {
         let length = b - a
         let inside = found.filter { $0 > a && $0 < b }
+        let candidates = (inside + supporting.filter { $0 > a && $0 < b }).sorted()
         for n in stride(from: maxCells, through: 1, by: -1) {
             let cell = length / Double(n)
             if cell < 8 { continue }
@@ -118,7 +134,7 @@ public enum RulingFinder {
             var missing = 0, previousMissing = false, worst = 0.0
             for k in 1..<max(1, n) where n > 1 {
                 let expected = a + Double(k) * cell
-                if let nearest = inside.min(by: { abs($0 - expected) < abs($1 - expected) }),
+                if let nearest = candidates.min(by: { abs($0 - expected) < abs($1 - expected) }),
                    abs(nearest - expected) < 0.2 * cell {
                     positions.append(nearest)
                     worst = max(worst, abs(nearest - expected))

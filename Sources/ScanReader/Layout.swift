@@ -37,6 +37,7 @@ struct Layout {
         // except that a grid of a few cells (a false one: a page whose margins and a
         // fold happen to fall evenly) gives way to a grid of more cells inside it
         var rulings: [Int: Ruling] = [:]
+        var foundLines: [Int: (rows: [Double], columns: [Double])] = [:]
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
@@ -44,7 +45,12 @@ struct Layout {
             rectified[i] = (g, b)
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
-            guard let ruling = RulingFinder.ruling(in: g.binarizedAgainstPaper(darkness: darkness))
+            let paper = g.binarizedAgainstPaper(darkness: darkness)
+            let lines = (rows: RulingFinder.lines(in: paper, horizontal: true),
+                         columns: RulingFinder.lines(in: paper, horizontal: false))
+            foundLines[i] = lines
+            guard let ruling = RulingFinder.ruling(rowLines: lines.rows, columnLines: lines.columns,
+                                                   width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness),
                   Self.cellsLookBlank(b, ruling) else { continue }
             if !gridAncestors.isEmpty {
@@ -54,6 +60,8 @@ struct Layout {
             isGrid[i] = true
             rulings[i] = ruling
         }
+        assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
+                      isGrid: &isGrid, rulings: &rulings)
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
             let (g, _) = rectified[i]!
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,

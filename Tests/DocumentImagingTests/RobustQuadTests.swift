@@ -89,4 +89,14 @@ struct RobustQuadTests {
         let sloppy = found.enumerated().map { $0.element + ($0.offset % 2 == 0 ? 12 : -12) }
         #expect(RulingFinder.evenDivision(sloppy, length: 900, maxCells: 30)?.count != 10)
     }
+
+    @Test("Lines known from a grid's parts fill gaps but never count against a division")
+    func supportingLines() throws {
+        var found = (1...8).map { Double($0) * 100 }
+        found.removeSubrange(3...4)                            // a shadow hides two lines
+        #expect(RulingFinder.evenDivision(found, length: 900, maxCells: 30)?.count != 10)
+        let parts = [398.0, 502.0, 137.0, 655.0]                // two right, two stray
+        let positions = try #require(RulingFinder.evenDivision(found, length: 900, maxCells: 30, supporting: parts))
+        #expect(positions.count == 10 && positions[4] == 398 && positions[5] == 502)
+    }
 }

@@ -1,0 +1,50 @@
+import DocumentImaging
+import ImagingCore
+
+extension Layout {
+    /// Grids put together from their parts. A quad with no ruling of its own (a shadow
+    /// or glare hides some of its lines) that holds two or more grids (its boxes, found
+    /// where the light was good) borrows their lines: mapped into it, they may stand in
+    /// for lines it did not find, and if the lot divides evenly into more cells than
+    /// any part has, the quad becomes the grid and the parts give way.
+    func assembleGrids(_ quads: [DetectedQuad], ancestors: (Int) -> [Int],
+                       rectified: [Int: (GrayImage, BinaryImage)],
+                       foundLines: [Int: (rows: [Double], columns: [Double])],
+                       isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
+        for i in quads.indices where !isGrid[i] {
+            guard let (g, b) = rectified[i], let own = foundLines[i],
+                  !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
+            let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
+            guard parts.count >= 2, let intoParent = Self.fromImage(quads[i].quad, g.width, g.height) else { continue }
+            var rows: [Double] = [], columns: [Double] = []
+            for j in parts {
+                guard let r = rulings[j], let (pg, _) = rectified[j],
+                      let toImage = Self.toImage(quads[j].quad, pg.width, pg.height) else { continue }
+                let map = { (p: Point) in intoParent.apply(toImage.apply(p)) }
+                let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
+                for y in r.rows { rows.append((map(Point(x0, y)).y + map(Point(x1, y)).y) / 2) }
+                for x in r.columns { columns.append((map(Point(x, y0)).x + map(Point(x, y1)).x) / 2) }
+            }
+            let largestPart = parts.map { rulings[$0]!.cellCount }.max()!
+            guard let ruling = RulingFinder.ruling(rowLines: own.rows, columnLines: own.columns,
+                                                   width: g.width, height: g.height,
+                                                   supportingRows: rows, supportingColumns: columns),
+                  ruling.cellCount > largestPart, Self.cellsLookBlank(b, ruling) else { continue }
+            for j in parts { isGrid[j] = false; rulings[j] = nil }
+            isGrid[i] = true
+            rulings[i] = ruling
+        }
+    }
+
+    /// Rectified pixels of a quad's width × height straightening → image pixels.
+    static func toImage(_ quad: Quadrilateral, _ width: Int, _ height: Int) -> Homography? {
+        let w = Double(width), h = Double(height)
+        return Homography(mapping: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)],
+                          to: quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) })
+    }
+
+    /// Image pixels → rectified pixels of a quad's straightening.
+    static func fromImage(_ quad: Quadrilateral, _ width: Int, _ height: Int) -> Homography? {
+        toImage(quad, width, height)?.inverted
+    }
+}
