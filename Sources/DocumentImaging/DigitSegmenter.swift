@@ -65,6 +65,7 @@ public struct DigitSegmenter: Sendable {
             // ruling remnants: thin and long along an edge
             if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { continue }
             if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { continue }
+            if Self.isShadowEdge(c.box, in: gray, inner: inner) { continue }
             candidates.append(c)
         }
         // the digit: the largest piece near the cell's centre
@@ -85,6 +86,38 @@ public struct DigitSegmenter: Sendable {
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
         guard Double(box.height) >= minimumCellDigitHeight * ch else { return nil }
         return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)
+    }
+
+    /// True for ink that is the dark side of a lighting edge rather than a stroke: a band
+    /// along (nearly) the whole height or width of the cell, and the paper on one side
+    /// of it is about as dark as it is while the other side is light. A stroke has
+    /// light paper on both sides.
+    static func isShadowEdge(_ b: PixelBox, in gray: GrayImage, inner: PixelBox) -> Bool {
+        func mean(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Double? {
+            let xa = max(inner.x, x0), xb = min(inner.maxX, x1), ya = max(inner.y, y0), yb = min(inner.maxY, y1)
+            guard xb > xa, yb > ya else { return nil }
+            var sum = 0
+            for y in ya..<yb { for x in xa..<xb { sum += Int(gray[x, y]) } }
+            return Double(sum) / Double((xb - xa) * (yb - ya))
+        }
+        let strip = { (size: Int) in max(2, size / 2) }
+        let sides: (Double, Double, Double)?
+        if Double(b.height) >= 0.9 * Double(inner.height) && Double(b.width) <= 0.35 * Double(inner.width) {
+            let w = strip(b.width)
+            sides = mean(b.x, b.y, b.maxX, b.maxY).flatMap { own in
+                mean(b.x - w, b.y, b.x, b.maxY).flatMap { l in mean(b.maxX, b.y, b.maxX + w, b.maxY).map { (own, l, $0) } }
+            }
+        } else if Double(b.width) >= 0.9 * Double(inner.width) && Double(b.height) <= 0.35 * Double(inner.height) {
+            let h = strip(b.height)
+            sides = mean(b.x, b.y, b.maxX, b.maxY).flatMap { own in
+                mean(b.x, b.y - h, b.maxX, b.y).flatMap { t in mean(b.x, b.maxY, b.maxX, b.maxY + h).map { (own, t, $0) } }
+            }
+        } else {
+            return false
+        }
+        guard let (own, a, c) = sides else { return false }
+        let darkSide = min(a, c), lightSide = max(a, c)
+        return lightSide - own > 0 && darkSide - own < 0.35 * (lightSide - own)
     }
 
     /// The digits of a free field (a box's inside, or a whole page), in reading order:
