@@ -21,16 +21,19 @@ public struct DigitSegmenter: Sendable {
     public var speckFraction = 0.012
     /// A cell's ink must be at least this fraction of the cell height tall to be read.
     public var minimumCellDigitHeight = 0.25
-    /// In a grid, ink shorter than this fraction of the grid's typical digit height is
-    /// a solver's candidate notes, not the cell's digit.
+    /// In a grid, ink under this fraction of the grid's typical digit height, and
+    /// under `minimumRelativeDigitWidth` of its width (see `gridDigits`), is a solver's
+    /// candidate notes, not the cell's digit.
     public var minimumRelativeDigitHeight = 0.72
+    /// See `minimumRelativeDigitHeight`.
+    public var minimumRelativeDigitWidth = 0.85
 
     /// Default settings.
     public init() {}
 
-    /// The digit of every cell of a ruled region, row by row (nil: empty). Ink much
-    /// shorter than the grid's typical digit (the median height over its cells) counts
-    /// as empty: pencilled candidates.
+    /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
+    /// shorter and narrower than the grid's typical digit (the median height and width
+    /// over its cells) counts as empty: pencilled candidates.
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         var crops: [InkCrop?] = []
         for r in 0..<ruling.rowCount {
@@ -38,11 +41,15 @@ public struct DigitSegmenter: Sendable {
                 crops.append(cellDigit(gray: gray, binary: binary, cell: gray.cellBox(ruling, r, c)))
             }
         }
-        let heights = crops.compactMap { $0?.box.height }.sorted()
-        guard heights.count >= 3 else { return crops }
-        let typical = Double(heights[heights.count / 2])
+        // notes are small both ways; a flat handwritten 2 or 5 is short but full width
+        let boxes = crops.compactMap { $0?.box }
+        guard boxes.count >= 3 else { return crops }
+        let typicalHeight = Double(boxes.map(\.height).sorted()[boxes.count / 2])
+        let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
         return crops.map { crop in
-            guard let crop, Double(crop.box.height) >= minimumRelativeDigitHeight * typical else { return nil }
+            guard let crop else { return nil }
+            if Double(crop.box.height) < minimumRelativeDigitHeight * typicalHeight
+                && Double(crop.box.width) < minimumRelativeDigitWidth * typicalWidth { return nil }
             return crop
         }
     }
@@ -83,9 +90,30 @@ public struct DigitSegmenter: Sendable {
                 || (c.box.x < grown.maxX && c.box.maxX > grown.x && c.box.y < grown.maxY && c.box.maxY > grown.y
                     && offset(c.box) < 0.3)
         }
+        // two digits side by side in a cell are a solver's candidates, not its digit
+        if Self.hasDigitBeside(main, among: candidates) { return nil }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
         guard Double(box.height) >= minimumCellDigitHeight * ch else { return nil }
         return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)
+    }
+
+    /// True when another piece of ink as tall as `main` (within 0.6), about as heavy
+    /// (a quarter of its area or more) and level with it stands just beside it, not
+    /// above or over it: a second digit, as in a solver's "89", rather than a piece of
+    /// a broken one (those overlap it across).
+    static func hasDigitBeside(_ main: Component, among others: [Component]) -> Bool {
+        let m = main.box
+        return others.contains { c in
+            let b = c.box
+            guard c.label != main.label, Double(b.height) >= 0.6 * Double(m.height),
+                  Double(c.area) >= 0.25 * Double(main.area) else { return false }
+            let across = min(m.maxX, b.maxX) - max(m.x, b.x)          // overlap in x
+            let level = min(m.maxY, b.maxY) - max(m.y, b.y)           // overlap in y
+            let gap = max(m.x, b.x) - min(m.maxX, b.maxX)
+            return Double(across) < 0.15 * Double(min(m.width, b.width))
+                && Double(level) > 0.5 * Double(min(m.height, b.height))
+                && Double(gap) < 0.6 * Double(m.height)
+        }
     }
 
     /// True for ink that is the dark side of a lighting edge rather than a stroke: a band

@@ -24,4 +24,17 @@ struct SegmentationTests {
         let short = PixelBox(x: 27, y: 15, width: 6, height: 30)
         #expect(!DigitSegmenter.isShadowEdge(short, in: cell(left: 200, band: 120, right: 125), inner: inner))
     }
+
+    @Test("A second digit beside the first makes a cell's ink a solver's note; a broken digit's piece does not")
+    func digitBeside() {
+        let nine = Component(box: PixelBox(x: 30, y: 10, width: 9, height: 14), area: 60, label: 1)
+        let eight = Component(box: PixelBox(x: 20, y: 11, width: 9, height: 13), area: 65, label: 2)
+        #expect(DigitSegmenter.hasDigitBeside(nine, among: [nine, eight]))
+        // the lower half of a broken 5: below, overlapping across
+        let piece = Component(box: PixelBox(x: 31, y: 18, width: 8, height: 9), area: 30, label: 3)
+        #expect(!DigitSegmenter.hasDigitBeside(nine, among: [nine, piece]))
+        // a speck beside it
+        let speck = Component(box: PixelBox(x: 41, y: 15, width: 2, height: 2), area: 4, label: 4)
+        #expect(!DigitSegmenter.hasDigitBeside(nine, among: [nine, speck]))
+    }
 }
