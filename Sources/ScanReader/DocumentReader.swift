@@ -155,9 +155,12 @@ public final class DocumentReader: Sendable {
     }
 
     /// The share of cut-out crops read as a digit with probability ≥ 0.98: upright
-    /// digits are mostly that sure, digits on their side rarely are.
+    /// digits are mostly that sure, digits on their side rarely are. Only grid cells
+    /// count when there are grids: the text around a puzzle is letters in every
+    /// orientation and would drown the difference.
     func sureShare(_ regions: [ReadRegion]) -> Double {
-        let predictions = regions.flatMap { $0.pieces.compactMap(\.prediction) }
+        let grids = regions.filter { $0.region.kind == .grid }
+        let predictions = (grids.isEmpty ? regions : grids).flatMap { $0.pieces.compactMap(\.prediction) }
         guard !predictions.isEmpty else { return 0 }
         return Double(predictions.filter { !$0.isRejected && $0.confidence >= 0.98 }.count) / Double(predictions.count)
     }
