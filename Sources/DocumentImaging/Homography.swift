@@ -106,27 +106,41 @@ extension GrayImage {
         let source = quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) }
         guard let h = Homography(mapping: target, to: source) else { return nil }
         let m = h.m
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
         var out = [UInt8](repeating: outside, count: width * height)
         let sw = self.width, sh = self.height
+        let paper = Double(outside)
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
                     let dy = Double(y) + 0.5
+                    // numerators and denominator are linear along the row
+                    let ax = m1 * dy + m2, ay = m4 * dy + m5, aw = m7 * dy + m8
                     for x in 0..<width {
                         let dx = Double(x) + 0.5
-                        let w = m[6] * dx + m[7] * dy + m[8]
+                        let w = m6 * dx + aw
                         // back to pixel-index coordinates of the source
-                        let sx = (m[0] * dx + m[1] * dy + m[2]) / w - 0.5
-                        let sy = (m[3] * dx + m[4] * dy + m[5]) / w - 0.5
+                        let sx = (m0 * dx + ax) / w - 0.5
+                        let sy = (m3 * dx + ay) / w - 0.5
                         guard sx > -1, sy > -1, sx < Double(sw), sy < Double(sh) else { continue }
-                        let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                        // floor, for values above −1, by truncation
+                        let x0 = Int(sx + 1) - 1, y0 = Int(sy + 1) - 1
                         let fx = sx - Double(x0), fy = sy - Double(y0)
-                        func at(_ xx: Int, _ yy: Int) -> Double {
-                            xx < 0 || yy < 0 || xx >= sw || yy >= sh ? Double(outside) : Double(src[yy * sw + xx])
+                        let p00, p10, p01, p11: Double
+                        if x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh {
+                            let i = y0 * sw + x0
+                            p00 = Double(src[i]); p10 = Double(src[i + 1])
+                            p01 = Double(src[i + sw]); p11 = Double(src[i + sw + 1])
+                        } else {
+                            func at(_ xx: Int, _ yy: Int) -> Double {
+                                xx < 0 || yy < 0 || xx >= sw || yy >= sh ? paper : Double(src[yy * sw + xx])
+                            }
+                            p00 = at(x0, y0); p10 = at(x0 + 1, y0); p01 = at(x0, y0 + 1); p11 = at(x0 + 1, y0 + 1)
                         }
-                        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
-                        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
-                        dst[y * width + x] = UInt8((top * (1 - fy) + bottom * fy + 0.5).rounded(.down))
+                        let top = p00 * (1 - fx) + p10 * fx
+                        let bottom = p01 * (1 - fx) + p11 * fx
+                        // non-negative: truncation rounds down
+                        dst[y * width + x] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
                     }
                 }
             }

@@ -46,7 +46,10 @@ public enum Polygon {
     /// Convex hull, clockwise on screen (y down), by Andrew's monotone chain (1979).
     /// Complexity: O(n log n).
     public static func convexHull(_ input: [Point]) -> [Point] {
-        let p = Array(Set(input)).sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        let sorted = input.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        var p: [Point] = []
+        p.reserveCapacity(sorted.count)
+        for q in sorted where p.last != q { p.append(q) }   // duplicates are adjacent once sorted
         guard p.count > 2 else { return p }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
@@ -114,24 +117,32 @@ extension Polygon {
         let n = points.count
         let minimumDetour = max(8, Int(4 * neck))
         guard n > 2 * minimumDetour, neck > 0 else { return points }
-        struct Cell: Hashable { let x: Int, y: Int }
-        func cell(_ p: Point) -> Cell { Cell(x: Int((p.x / neck).rounded(.down)), y: Int((p.y / neck).rounded(.down))) }
-        var buckets: [Cell: [Int]] = [:]
-        for (i, p) in points.enumerated() { buckets[cell(p), default: []].append(i) }
+        // points bucketed in neck-sized cells (counting sort: offsets, then indices)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        let columns = Int((x1 - x0) / neck) + 1, rows = Int((y1 - y0) / neck) + 1
+        let cellOf = points.map { Int(($0.y - y0) / neck) * columns + Int(($0.x - x0) / neck) }
+        var start = [Int](repeating: 0, count: columns * rows + 1)
+        for c in cellOf { start[c + 1] += 1 }
+        for c in 0..<(columns * rows) { start[c + 1] += start[c] }
+        var fill = start, members = [Int](repeating: 0, count: n)
+        for (i, c) in cellOf.enumerated() { members[fill[c]] = i; fill[c] += 1 }
         let neck2 = neck * neck
         // a pass cannot cut a spike it starts inside: try two starts half a border
         // apart and keep the result with fewer points
-        func pass(from start: Int) -> [Point] {
+        func pass(from first: Int) -> [Point] {
             var kept: [Point] = []
             var k = 0
             while k < n {
-                let i = (start + k) % n
+                let i = (first + k) % n
                 kept.append(points[i])
-                let c = cell(points[i])
+                let cx = cellOf[i] % columns, cy = cellOf[i] / columns
                 var jump = 0
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        for j in buckets[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
+                for yy in max(0, cy - 1)...min(rows - 1, cy + 1) {
+                    for xx in max(0, cx - 1)...min(columns - 1, cx + 1) {
+                        let c = yy * columns + xx
+                        for m in start[c]..<start[c + 1] {
+                            let j = members[m]
                             let ahead = (j - i + n) % n
                             guard ahead > minimumDetour, ahead < n / 2, k + ahead < n, ahead > jump,
                                   squaredDistance(points[i], points[j]) <= neck2 else { continue }

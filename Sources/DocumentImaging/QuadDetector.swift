@@ -130,7 +130,7 @@ public struct QuadDetector: Sendable {
         if let quad = quadrilateral(outlining: points, minArea: minArea) { return quad }
         // a fold line or a stroke touching the frame, traced out and back, spoils the
         // hull: cut such spikes off and look again
-        guard points.count >= 200 else { return nil }
+        guard points.count >= 200, (x1 - x0 + 1) * (y1 - y0 + 1) >= 5 * minArea else { return nil }
         let trimmed = Polygon.removingSpikes(points, neck: max(3, 0.015 * max(x1 - x0, y1 - y0)))
         guard trimmed.count < points.count else { return nil }
         return quadrilateral(outlining: trimmed, minArea: minArea)

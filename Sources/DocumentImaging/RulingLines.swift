@@ -12,6 +12,17 @@ public struct Ruling: Sendable, Equatable {
     public var columnCount: Int { columns.count - 1 }
     /// Number of cells.
     public var cellCount: Int { rowCount * columnCount }
+
+    /// A ruling from its line positions (borders included).
+    public init(rows: [Double], columns: [Double]) {
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// The same ruling in a copy of the region scaled by `sx` across and `sy` down.
+    public func scaled(x sx: Double, y sy: Double) -> Ruling {
+        Ruling(rows: rows.map { $0 * sy }, columns: columns.map { $0 * sx })
+    }
 }
 
 /// Finds evenly spaced ruling lines in a rectified region (a 9×9 puzzle, comb boxes,

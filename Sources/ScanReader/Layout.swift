@@ -20,14 +20,17 @@ struct Layout {
     var detector = QuadDetector()
     var segmenter = DigitSegmenter()
     /// Longer side of a rectified region (larger regions are scaled down to it).
-    var rectifiedSide = 900
+    var rectifiedSide = 600
+    /// Longer side of the copy a quad's ruling is looked for in (a grid's lines are
+    /// plain at this size; the region read is then straightened at `rectifiedSide`).
+    var probeSide = 450
 
     func regions(in image: GrayImage) -> [LaidOutRegion] {
         let quads = detector.detect(in: image)
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
         var isField = [Bool](repeating: false, count: quads.count)
-        var rectified: [Int: (GrayImage, BinaryImage)] = [:]
+        var rectified: [Int: (GrayImage, BinaryImage)] = [:]   // probe copies
         func ancestors(_ i: Int) -> [Int] {
             var chain: [Int] = [], p = quads[i].parent
             while let q = p { chain.append(q); p = quads[q].parent }
@@ -41,7 +44,7 @@ struct Layout {
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
-            guard let (g, b) = straighten(quads[i].quad, in: image) else { continue }
+            guard let (g, b) = straighten(quads[i].quad, in: image, side: probeSide) else { continue }
             rectified[i] = (g, b)
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
@@ -62,8 +65,11 @@ struct Layout {
         }
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
-        for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
-            let (g, _) = rectified[i]!
+        for (i, probeRuling) in rulings.sorted(by: { $0.key < $1.key }) {
+            let (probe, _) = rectified[i]!
+            guard let (g, _) = straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            let sx = Double(g.width) / Double(probe.width), sy = Double(g.height) / Double(probe.height)
+            let ruling = probeRuling.scaled(x: sx, y: sy)
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
                                          binary: g.binarizedByCells(ruling).strippingRuling(ruling),
                                          ruling: ruling))
@@ -74,7 +80,10 @@ struct Layout {
             let hasInnerRegion = quads.indices.contains { j in
                 (isField[j] || isGrid[j]) && ancestors(j).contains(i)
             }
-            guard !hasInnerRegion, let (g, b) = rectified[i] else { continue }
+            guard !hasInnerRegion, let probe = rectified[i] else { continue }
+            // a quad no larger than the probe was straightened at full size already
+            let fits = max(quads[i].quad.rectifiedSize.width, quads[i].quad.rectifiedSize.height) <= probeSide
+            guard let (g, b) = fits ? probe : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
             let inset = max(2, min(g.width, g.height) / 25)
             let inner = PixelBox(x: inset, y: inset, width: g.width - 2 * inset, height: g.height - 2 * inset)
             guard inner.width > 4, inner.height > 4,
@@ -118,10 +127,11 @@ struct Layout {
         return fractions.sorted()[fractions.count / 2] < 0.4
     }
 
-    /// Rectifies a quad at its own resolution (capped) and thresholds it.
-    func straighten(_ quad: Quadrilateral, in image: GrayImage) -> (GrayImage, BinaryImage)? {
+    /// Rectifies a quad at its own resolution (its longer side capped at `side`) and
+    /// thresholds it.
+    func straighten(_ quad: Quadrilateral, in image: GrayImage, side: Int) -> (GrayImage, BinaryImage)? {
         var (w, h) = quad.rectifiedSize
-        let scale = min(1, Double(rectifiedSide) / Double(max(w, h)))
+        let scale = min(1, Double(side) / Double(max(w, h)))
         w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
         guard let g = image.rectified(quad, width: w, height: h) else { return nil }
         let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: 15))
