@@ -20,7 +20,7 @@ public struct DigitSegmenter: Sendable {
     /// Components smaller than this fraction of the cell (or line) height² are specks.
     public var speckFraction = 0.012
     /// A cell's ink must be at least this fraction of the cell height tall to be read.
-    public var minimumCellDigitHeight = 0.25
+    public var minimumCellDigitHeight = 0.18
     /// In a grid, ink under this fraction of the grid's typical digit height, and
     /// under `minimumRelativeDigitWidth` of its width (see `gridDigits`), is a solver's
     /// candidate notes, not the cell's digit.
@@ -33,12 +33,13 @@ public struct DigitSegmenter: Sendable {
 
     /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
     /// shorter and narrower than the grid's typical digit (the median height and width
-    /// over its cells) counts as empty: pencilled candidates.
+    /// over its cells) and off the cell's centre counts as empty: pencilled candidates.
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
-        var crops: [InkCrop?] = []
+        var crops: [InkCrop?] = [], cells: [PixelBox] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
-                crops.append(cellDigit(gray: gray, binary: binary, cell: gray.cellBox(ruling, r, c)))
+                cells.append(gray.cellBox(ruling, r, c))
+                crops.append(cellDigit(gray: gray, binary: binary, cell: cells[cells.count - 1]))
             }
         }
         // notes are small both ways; a flat handwritten 2 or 5 is short but full width
@@ -46,9 +47,14 @@ public struct DigitSegmenter: Sendable {
         guard boxes.count >= 3 else { return crops }
         let typicalHeight = Double(boxes.map(\.height).sorted()[boxes.count / 2])
         let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
-        return crops.map { crop in
+        return zip(crops, cells).map { crop, cell in
             guard let crop else { return nil }
-            if Double(crop.box.height) < minimumRelativeDigitHeight * typicalHeight
+            // pencilled candidates sit off the centre (a corner, the top); a digit
+            // written small is still centred
+            let dx = abs(Double(crop.box.x) + Double(crop.box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
+            let dy = abs(Double(crop.box.y) + Double(crop.box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
+            let offCentre = dx > 0.12 * Double(cell.width) || dy > 0.12 * Double(cell.height)
+            if offCentre && Double(crop.box.height) < minimumRelativeDigitHeight * typicalHeight
                 && Double(crop.box.width) < minimumRelativeDigitWidth * typicalWidth { return nil }
             return crop
         }
