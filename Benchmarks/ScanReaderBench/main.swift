@@ -145,7 +145,8 @@ func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws 
         } else {
             readerWorst.append(.infinity)
         }
-        guard let grid = quads.first else {
+        // the largest quad that is not the border of something larger than the photo
+        guard let grid = quads.first(where: { !$0.followsImageFrame }) else {
             missing += 1; worstPerPhoto.append(.infinity)
             if verbose { print("\(file): no quad") }
             continue
