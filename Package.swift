@@ -19,7 +19,7 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        // The one door to C: setjmp-guarded shims that return a status and a message.
+        // The door to the codec libraries: setjmp-guarded shims that return a status and a message.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
         // The 8-bit gray raster every stage shares.
         .target(name: "ImagingCore"),
