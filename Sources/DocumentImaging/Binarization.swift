@@ -224,17 +224,28 @@ extension GrayImage {
                 paper[by * nx + bx] = Double(level)
             }
         }
+        // bilinear interpolation between tile centres: the columns' tiles and weights
+        // once, then per row the tiles' levels at that row, then per pixel
+        var left = [Int](repeating: 0, count: width), right = left
+        var weight = [Double](repeating: 0, count: width)
+        for x in 0..<width {
+            let tx = min(max((Double(x) + 0.5) / Double(bw) - 0.5, 0), Double(nx - 1))
+            left[x] = Int(tx); right[x] = min(nx - 1, left[x] + 1); weight[x] = tx - Double(left[x])
+        }
         var out = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            // tile-centre coordinates for bilinear interpolation
-            let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
-            let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
-            for x in 0..<width {
-                let tx = min(max((Double(x) + 0.5) / Double(bw) - 0.5, 0), Double(nx - 1))
-                let x0 = Int(tx), x1 = min(nx - 1, x0 + 1), fx = tx - Double(x0)
-                let p = (paper[y0 * nx + x0] * (1 - fx) + paper[y0 * nx + x1] * fx) * (1 - fy)
-                    + (paper[y1 * nx + x0] * (1 - fx) + paper[y1 * nx + x1] * fx) * fy
-                out[y * width + x] = UInt8(max(0, min(255, p - Double(pixels[y * width + x]))))
+        var level = [Double](repeating: 0, count: nx)
+        out.withUnsafeMutableBufferPointer { dst in
+            pixels.withUnsafeBufferPointer { src in
+                for y in 0..<height {
+                    let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
+                    let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
+                    for bx in 0..<nx { level[bx] = paper[y0 * nx + bx] * (1 - fy) + paper[y1 * nx + bx] * fy }
+                    let row = y * width
+                    for x in 0..<width {
+                        let p = level[left[x]] * (1 - weight[x]) + level[right[x]] * weight[x]
+                        dst[row + x] = UInt8(max(0, min(255, p - Double(src[row + x]))))
+                    }
+                }
             }
         }
         return out

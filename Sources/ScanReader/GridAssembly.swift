@@ -8,17 +8,17 @@ extension Layout {
     /// for lines it did not find, and if the lot divides evenly into more cells than
     /// any part has, the quad becomes the grid and the parts give way.
     func assembleGrids(_ quads: [DetectedQuad], ancestors: (Int) -> [Int],
-                       rectified: [Int: (GrayImage, BinaryImage)],
+                       rectified: [Int: GrayImage],
                        foundLines: [Int: (rows: [Double], columns: [Double])],
                        isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
         for i in quads.indices where !isGrid[i] {
-            guard let (g, b) = rectified[i], let own = foundLines[i],
+            guard let g = rectified[i], let own = foundLines[i],
                   !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
             let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
             guard parts.count >= 2, let intoParent = Self.fromImage(quads[i].quad, g.width, g.height) else { continue }
             var rows: [Double] = [], columns: [Double] = []
             for j in parts {
-                guard let r = rulings[j], let (pg, _) = rectified[j],
+                guard let r = rulings[j], let pg = rectified[j],
                       let toImage = Self.toImage(quads[j].quad, pg.width, pg.height) else { continue }
                 let map = { (p: Point) in intoParent.apply(toImage.apply(p)) }
                 let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
@@ -29,7 +29,7 @@ extension Layout {
             guard let ruling = RulingFinder.ruling(rowLines: own.rows, columnLines: own.columns,
                                                    width: g.width, height: g.height,
                                                    supportingRows: rows, supportingColumns: columns),
-                  ruling.cellCount > largestPart, Self.cellsLookBlank(b, ruling) else { continue }
+                  ruling.cellCount > largestPart, Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
             for j in parts { isGrid[j] = false; rulings[j] = nil }
             isGrid[i] = true
             rulings[i] = ruling

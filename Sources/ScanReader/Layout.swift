@@ -30,7 +30,7 @@ struct Layout {
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
         var isField = [Bool](repeating: false, count: quads.count)
-        var rectified: [Int: (GrayImage, BinaryImage)] = [:]   // probe copies
+        var rectified: [Int: GrayImage] = [:]   // probe copies
         func ancestors(_ i: Int) -> [Int] {
             var chain: [Int] = [], p = quads[i].parent
             while let q = p { chain.append(q); p = quads[q].parent }
@@ -44,8 +44,8 @@ struct Layout {
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
-            guard let (g, b) = straighten(quads[i].quad, in: image, side: probeSide) else { continue }
-            rectified[i] = (g, b)
+            guard let g = straighten(quads[i].quad, in: image, side: probeSide) else { continue }
+            rectified[i] = g
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
             let paper = g.binarizedAgainstPaper(darkness: darkness)
@@ -55,7 +55,7 @@ struct Layout {
             guard let ruling = RulingFinder.ruling(rowLines: lines.rows, columnLines: lines.columns,
                                                    width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness),
-                  Self.cellsLookBlank(b, ruling) else { continue }
+                  Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
                 for a in gridAncestors { isGrid[a] = false; rulings[a] = nil }
@@ -66,8 +66,8 @@ struct Layout {
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
         for (i, probeRuling) in rulings.sorted(by: { $0.key < $1.key }) {
-            let (probe, _) = rectified[i]!
-            guard let (g, _) = straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            let probe = rectified[i]!
+            guard let g = straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
             let sx = Double(g.width) / Double(probe.width), sy = Double(g.height) / Double(probe.height)
             let ruling = probeRuling.scaled(x: sx, y: sy)
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
@@ -83,7 +83,8 @@ struct Layout {
             guard !hasInnerRegion, let probe = rectified[i] else { continue }
             // a quad no larger than the probe was straightened at full size already
             let fits = max(quads[i].quad.rectifiedSize.width, quads[i].quad.rectifiedSize.height) <= probeSide
-            guard let (g, b) = fits ? probe : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            guard let g = fits ? probe : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            let b = Self.ink(of: g)
             let inset = max(2, min(g.width, g.height) / 25)
             let inner = PixelBox(x: inset, y: inset, width: g.width - 2 * inset, height: g.height - 2 * inset)
             guard inner.width > 4, inner.height > 4,
@@ -127,15 +128,17 @@ struct Layout {
         return fractions.sorted()[fractions.count / 2] < 0.4
     }
 
-    /// Rectifies a quad at its own resolution (its longer side capped at `side`) and
-    /// thresholds it.
-    func straighten(_ quad: Quadrilateral, in image: GrayImage, side: Int) -> (GrayImage, BinaryImage)? {
+    /// Rectifies a quad at its own resolution (its longer side capped at `side`).
+    func straighten(_ quad: Quadrilateral, in image: GrayImage, side: Int) -> GrayImage? {
         var (w, h) = quad.rectifiedSize
         let scale = min(1, Double(side) / Double(max(w, h)))
         w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
-        guard let g = image.rectified(quad, width: w, height: h) else { return nil }
-        let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: 15))
-        return (g, b)
+        return image.rectified(quad, width: w, height: h)
+    }
+
+    /// A straightened region's ink: local mean over a window a twelfth of its size.
+    static func ink(of g: GrayImage) -> BinaryImage {
+        g.binarized(.localMean(window: max(15, max(g.width, g.height) / 12), percent: 15))
     }
 
     /// Top to bottom; regions overlapping vertically by half go left to right.
