@@ -20,7 +20,7 @@ struct Layout {
     var detector = QuadDetector()
     var segmenter = DigitSegmenter()
     /// Longer side of a rectified region (larger regions are scaled down to it).
-    var rectifiedSide = 600
+    var rectifiedSide = 450
     /// Longer side of the copy a quad's ruling is looked for in (a grid's lines are
     /// plain at this size; the region read is then straightened at `rectifiedSide`).
     var probeSide = 450
@@ -67,7 +67,8 @@ struct Layout {
                       isGrid: &isGrid, rulings: &rulings)
         for (i, probeRuling) in rulings.sorted(by: { $0.key < $1.key }) {
             let probe = rectified[i]!
-            guard let g = straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            guard let g = rectifiedSide == probeSide ? probe
+                    : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
             let sx = Double(g.width) / Double(probe.width), sy = Double(g.height) / Double(probe.height)
             let ruling = probeRuling.scaled(x: sx, y: sy)
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
