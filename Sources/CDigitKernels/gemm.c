@@ -117,21 +117,27 @@ int dk_gemm(dk_isa isa, int rows, int n, const float *a, dk_a_layout layout,
         }
         return 0;
     }
-    // Rows far apart: copy each block k-major once (it serves every panel).
-    float *scratch = malloc(sizeof(float) * (size_t)k * block);
+    // Rows far apart: copy every block k-major once, then run each panel of B over all
+    // blocks, so a panel is fetched from memory once and reused from cache.
+    const int blocks = (rows + block - 1) / block;
+    float *scratch = malloc(sizeof(float) * (size_t)k * (size_t)blocks * block);
     if (!scratch) return -1;
     for (int r = 0; r < rows; r += block) {
         int m = rows - r < block ? rows - r : block;
+        float *packed_a = scratch + (size_t)(r / block) * k * block;
         for (int i = 0; i < m; i++) {
             for (int s = 0; s < layout.segments; s++) {
                 const float *src = a + (r + i) * layout.row_stride + s * layout.segment_jump;
-                float *dst = scratch + (size_t)s * layout.segment_length * m + i;
+                float *dst = packed_a + (size_t)s * layout.segment_length * m + i;
                 for (int j = 0; j < layout.segment_length; j++) dst[(size_t)j * m] = src[j];
             }
         }
-        for (int p = 0; p < panels; p++) {
-            cpu->panel(m, kind, scratch, 1, k, 0, packed_b + (size_t)p * w * k,
-                       bias + p * w, relu, c + r * ldc + p * w, ldc);
+    }
+    for (int p = 0; p < panels; p++) {
+        for (int r = 0; r < rows; r += block) {
+            int m = rows - r < block ? rows - r : block;
+            cpu->panel(m, kind, scratch + (size_t)(r / block) * k * block, 1, k, 0,
+                       packed_b + (size_t)p * w * k, bias + p * w, relu, c + r * ldc + p * w, ldc);
         }
     }
     free(scratch);
