@@ -80,7 +80,7 @@ enum LineFit {
         guard n >= 2 else { return nil }
         let half = max(1, n / 2)
         var best: Line?, bestCount = -1
-        let tries = min(32, n - half)
+        let tries = min(16, n - half)
         for k in 0..<max(1, tries) {
             let i = k * (n - half) / max(1, tries)
             let candidate = Line(through: points[i], points[min(n - 1, i + half)])
