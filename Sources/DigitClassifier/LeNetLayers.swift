@@ -34,10 +34,18 @@ struct LeNetLayers: Sendable {
             return b
         }
         // fc1: B[(y·7 + x)·64 + c][o] = W[o][c·49 + y·7 + x]
+        // (in blocks of 32 outputs, so writes run along rows and reads stay in cache)
         var fc1Columns = [Float](repeating: 0, count: 3136 * 1024)
-        for o in 0..<1024 {
-            for c in 0..<64 {
-                for p in 0..<49 { fc1Columns[(p * 64 + c) * 1024 + o] = fc1Weight[o * 3136 + c * 49 + p] }
+        fc1Columns.withUnsafeMutableBufferPointer { dst in
+            fc1Weight.withUnsafeBufferPointer { src in
+                for block in stride(from: 0, to: 1024, by: 32) {
+                    for p in 0..<49 {
+                        for c in 0..<64 {
+                            let row = (p * 64 + c) * 1024, column = c * 49 + p
+                            for o in block..<(block + 32) { dst[row + o] = src[o * 3136 + column] }
+                        }
+                    }
+                }
             }
         }
         var fc2Columns = [Float](repeating: 0, count: 1024 * classes)
