@@ -83,9 +83,12 @@ public struct GrayImage: Sendable, Equatable {
 /// Percentiles of byte values by counting (O(n), no sorting).
 public struct ByteHistogram: Sendable {
     /// Count per value.
-    public private(set) var counts = [Int](repeating: 0, count: 256)
+    public var counts: [Int] { bins }
     /// Number of values added.
-    public private(set) var total = 0
+    public var total: Int { added }
+    // stored for `add`, which is inlined into callers' pixel loops
+    @usableFromInline var bins = [Int](repeating: 0, count: 256)
+    @usableFromInline var added = 0
 
     /// An empty histogram.
     public init() {}
@@ -93,13 +96,14 @@ public struct ByteHistogram: Sendable {
     /// A histogram of `values`.
     public init(_ values: [UInt8]) {
         values.withUnsafeBufferPointer { buffer in
-            for v in buffer { counts[Int(v)] += 1 }
+            for v in buffer { bins[Int(v)] += 1 }
         }
-        total = values.count
+        added = values.count
     }
 
     /// Counts one value.
-    public mutating func add(_ v: UInt8) { counts[Int(v)] += 1; total += 1 }
+    @inlinable
+    public mutating func add(_ v: UInt8) { bins[Int(v)] += 1; added += 1 }
 
     /// The smallest value v such that at least `fraction` of the values are ≤ v
     /// (255 when empty).
@@ -108,7 +112,7 @@ public struct ByteHistogram: Sendable {
         let target = max(1, Int((fraction * Double(total)).rounded(.up)))
         var seen = 0
         for v in 0..<256 {
-            seen += counts[v]
+            seen += bins[v]
             if seen >= target { return UInt8(v) }
         }
         return 255
