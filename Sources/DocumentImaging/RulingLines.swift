@@ -18,11 +18,6 @@ public struct Ruling: Sendable, Equatable {
         self.rows = rows
         self.columns = columns
     }
-
-    /// The same ruling in a copy of the region scaled by `sx` across and `sy` down.
-    public func scaled(x sx: Double, y sy: Double) -> Ruling {
-        Ruling(rows: rows.map { $0 * sy }, columns: columns.map { $0 * sx })
-    }
 }
 
 /// Finds evenly spaced ruling lines in a rectified region (a 9×9 puzzle, comb boxes,

@@ -19,18 +19,17 @@ struct LaidOutRegion {
 struct Layout {
     var detector = QuadDetector()
     var segmenter = DigitSegmenter()
-    /// Longer side of a rectified region (larger regions are scaled down to it).
+    /// Longer side of a straightened quad (larger ones are scaled down to it): the copy
+    /// its ruling is looked for in and, if it is read, the one read. A 9×9 grid's cells
+    /// are then 50 px; reading at 600 or 900 px was no more accurate and cost more.
     var rectifiedSide = 450
-    /// Longer side of the copy a quad's ruling is looked for in (a grid's lines are
-    /// plain at this size; the region read is then straightened at `rectifiedSide`).
-    var probeSide = 450
 
     func regions(in image: GrayImage) -> [LaidOutRegion] {
         let quads = detector.detect(in: image)
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
         var isField = [Bool](repeating: false, count: quads.count)
-        var rectified: [Int: GrayImage] = [:]   // probe copies
+        var rectified: [Int: GrayImage] = [:]
         func ancestors(_ i: Int) -> [Int] {
             var chain: [Int] = [], p = quads[i].parent
             while let q = p { chain.append(q); p = quads[q].parent }
@@ -44,7 +43,7 @@ struct Layout {
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
-            guard let g = straighten(quads[i].quad, in: image, side: probeSide) else { continue }
+            guard let g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
@@ -65,12 +64,8 @@ struct Layout {
         }
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
-        for (i, probeRuling) in rulings.sorted(by: { $0.key < $1.key }) {
-            let probe = rectified[i]!
-            guard let g = rectifiedSide == probeSide ? probe
-                    : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
-            let sx = Double(g.width) / Double(probe.width), sy = Double(g.height) / Double(probe.height)
-            let ruling = probeRuling.scaled(x: sx, y: sy)
+        for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
+            let g = rectified[i]!
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
                                          binary: g.binarizedByCells(ruling).strippingRuling(ruling),
                                          ruling: ruling))
@@ -81,10 +76,7 @@ struct Layout {
             let hasInnerRegion = quads.indices.contains { j in
                 (isField[j] || isGrid[j]) && ancestors(j).contains(i)
             }
-            guard !hasInnerRegion, let probe = rectified[i] else { continue }
-            // a quad no larger than the probe was straightened at full size already
-            let fits = max(quads[i].quad.rectifiedSize.width, quads[i].quad.rectifiedSize.height) <= probeSide
-            guard let g = fits ? probe : straighten(quads[i].quad, in: image, side: rectifiedSide) else { continue }
+            guard !hasInnerRegion, let g = rectified[i] else { continue }
             let b = Self.ink(of: g)
             let inset = max(2, min(g.width, g.height) / 25)
             let inner = PixelBox(x: inset, y: inset, width: g.width - 2 * inset, height: g.height - 2 * inset)
@@ -129,10 +121,10 @@ struct Layout {
         return fractions.sorted()[fractions.count / 2] < 0.4
     }
 
-    /// Rectifies a quad at its own resolution (its longer side capped at `side`).
-    func straighten(_ quad: Quadrilateral, in image: GrayImage, side: Int) -> GrayImage? {
+    /// Rectifies a quad at its own resolution (its longer side capped at `rectifiedSide`).
+    func straighten(_ quad: Quadrilateral, in image: GrayImage) -> GrayImage? {
         var (w, h) = quad.rectifiedSize
-        let scale = min(1, Double(side) / Double(max(w, h)))
+        let scale = min(1, Double(rectifiedSide) / Double(max(w, h)))
         w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
         return image.rectified(quad, width: w, height: h)
     }
