@@ -36,6 +36,15 @@ public struct Homography: Sendable, Equatable {
     /// Maps a point (nil-free: points at infinity map to a huge finite value).
     public func apply(_ p: Point) -> Point { Self.apply(m, p) }
 
+    /// The map from a `width × height` straightening of `quad` (as `rectified` makes it)
+    /// to the image: rectified coordinates in, image coordinates out, both measured from
+    /// pixel edges, so (0, 0) ↔ the top-left corner's pixel edge. nil when degenerate.
+    public init?(straightening quad: Quadrilateral, width: Int, height: Int) {
+        let w = Double(width), h = Double(height)
+        self.init(mapping: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)],
+                  to: quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) })
+    }
+
     /// The inverse transform, nil if singular.
     public var inverted: Homography? { Self.inverse(m).map { Homography(matrix: $0) } }
 
@@ -100,11 +109,7 @@ extension GrayImage {
     public func rectified(_ quad: Quadrilateral, width: Int, height: Int,
                           outside: UInt8 = 255) -> GrayImage? {
         precondition(width > 0 && height > 0, "output \(width)x\(height)")
-        // pixel centres: destination (0.5, 0.5) … (w − 0.5, h − 0.5) ↔ quad corners
-        let target = [Point(0, 0), Point(Double(width), 0), Point(Double(width), Double(height)),
-                      Point(0, Double(height))]
-        let source = quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) }
-        guard let h = Homography(mapping: target, to: source) else { return nil }
+        guard let h = Homography(straightening: quad, width: width, height: height) else { return nil }
         let m = h.m
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
         var out = [UInt8](repeating: outside, count: width * height)

@@ -15,11 +15,11 @@ extension Layout {
             guard let g = rectified[i], let own = foundLines[i],
                   !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
             let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
-            guard parts.count >= 2, let intoParent = Self.fromImage(quads[i].quad, g.width, g.height) else { continue }
+            guard parts.count >= 2, let intoParent = Homography(straightening: quads[i].quad, width: g.width, height: g.height)?.inverted else { continue }
             var rows: [Double] = [], columns: [Double] = []
             for j in parts {
                 guard let r = rulings[j], let pg = rectified[j],
-                      let toImage = Self.toImage(quads[j].quad, pg.width, pg.height) else { continue }
+                      let toImage = Homography(straightening: quads[j].quad, width: pg.width, height: pg.height) else { continue }
                 let map = { (p: Point) in intoParent.apply(toImage.apply(p)) }
                 let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
                 for y in r.rows { rows.append((map(Point(x0, y)).y + map(Point(x1, y)).y) / 2) }
@@ -34,17 +34,5 @@ extension Layout {
             isGrid[i] = true
             rulings[i] = ruling
         }
-    }
-
-    /// Rectified pixels of a quad's width × height straightening → image pixels.
-    static func toImage(_ quad: Quadrilateral, _ width: Int, _ height: Int) -> Homography? {
-        let w = Double(width), h = Double(height)
-        return Homography(mapping: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)],
-                          to: quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) })
-    }
-
-    /// Image pixels → rectified pixels of a quad's straightening.
-    static func fromImage(_ quad: Quadrilateral, _ width: Int, _ height: Int) -> Homography? {
-        toImage(quad, width, height)?.inverted
     }
 }

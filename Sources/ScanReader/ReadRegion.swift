@@ -18,10 +18,8 @@ struct ReadRegion {
 
     /// Maps rectified-region pixels to working-image pixels.
     var toImage: (Point) -> Point {
-        let g = region.gray
-        let rect = [Point(0, 0), Point(Double(g.width), 0), Point(Double(g.width), Double(g.height)), Point(0, Double(g.height))]
         guard region.kind != .page,
-              let h = Homography(mapping: rect, to: region.quad.corners.map { Point($0.x + 0.5, $0.y + 0.5) })
+              let h = Homography(straightening: region.quad, width: region.gray.width, height: region.gray.height)
         else { return { $0 } }
         return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
     }
