@@ -134,22 +134,19 @@ public struct DigitSegmenter: Sendable {
             for y in ya..<yb { for x in xa..<xb { sum += Int(gray[x, y]) } }
             return Double(sum) / Double((xb - xa) * (yb - ya))
         }
-        let strip = { (size: Int) in max(2, size / 2) }
-        let sides: (Double, Double, Double)?
+        // the strips of paper either side of the band, half its thickness wide
+        let before: (Int, Int, Int, Int), after: (Int, Int, Int, Int)
         if Double(b.height) >= 0.9 * Double(inner.height) && Double(b.width) <= 0.35 * Double(inner.width) {
-            let w = strip(b.width)
-            sides = mean(b.x, b.y, b.maxX, b.maxY).flatMap { own in
-                mean(b.x - w, b.y, b.x, b.maxY).flatMap { l in mean(b.maxX, b.y, b.maxX + w, b.maxY).map { (own, l, $0) } }
-            }
+            let w = max(2, b.width / 2)
+            (before, after) = ((b.x - w, b.y, b.x, b.maxY), (b.maxX, b.y, b.maxX + w, b.maxY))
         } else if Double(b.width) >= 0.9 * Double(inner.width) && Double(b.height) <= 0.35 * Double(inner.height) {
-            let h = strip(b.height)
-            sides = mean(b.x, b.y, b.maxX, b.maxY).flatMap { own in
-                mean(b.x, b.y - h, b.maxX, b.y).flatMap { t in mean(b.x, b.maxY, b.maxX, b.maxY + h).map { (own, t, $0) } }
-            }
+            let h = max(2, b.height / 2)
+            (before, after) = ((b.x, b.y - h, b.maxX, b.y), (b.x, b.maxY, b.maxX, b.maxY + h))
         } else {
             return false
         }
-        guard let (own, a, c) = sides else { return false }
+        guard let own = mean(b.x, b.y, b.maxX, b.maxY), let a = mean(before.0, before.1, before.2, before.3),
+              let c = mean(after.0, after.1, after.2, after.3) else { return false }
         let darkSide = min(a, c), lightSide = max(a, c)
         return lightSide - own > 0 && darkSide - own < 0.35 * (lightSide - own)
     }
