@@ -12,12 +12,6 @@ public struct Ruling: Sendable, Equatable {
     public var columnCount: Int { columns.count - 1 }
     /// Number of cells.
     public var cellCount: Int { rowCount * columnCount }
-
-    /// A ruling from its line positions (borders included).
-    public init(rows: [Double], columns: [Double]) {
-        self.rows = rows
-        self.columns = columns
-    }
 }
 
 /// Finds evenly spaced ruling lines in a rectified region (a 9×9 puzzle, comb boxes,
