@@ -63,8 +63,11 @@ public struct QuadDetector: Sendable {
         } else {
             binaries = methods.map { small.binarized($0) }
         }
-        for var binary in binaries {
-            if closesGaps { binary = binary.dilated() }
+        // closing gaps joins broken frames but also merges a frame with print beside it:
+        // the primary threshold is also traced as it is
+        var passes = binaries.map { closesGaps ? $0.dilated() : $0 }
+        if closesGaps { passes.append(binaries[0]) }
+        for binary in passes {
             var quadOfContour: [Int: Quadrilateral] = [:]
             for (index, contour) in binary.contours().enumerated() {
                 guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)

@@ -34,6 +34,20 @@ struct RobustQuadTests {
         try expectCorners(image, within: 2.5)
     }
 
+    @Test("Print a pixel or two beside a frame (joined to it when gaps are closed) does not hide it")
+    func printBesideFrame() throws {
+        var image = TestImages.outlinedPolygon(corners, thickness: 4, width: 400, height: 300)
+        // a block of letters 2 px outside the right side, along its middle half
+        darken(&image) { x, y in
+            let edge = 340 - Double(y - 60) / 19
+            let dx = Double(x) - edge
+            return y >= 100 && y < 200 && dx >= 2 && dx < 42 && Int(dx) % 5 < 3 && y % 12 < 10
+        }
+        // the frame with the block may be a quad too; the frame alone must be one
+        let quads = QuadDetector().detect(in: image).map(\.quad.corners)
+        #expect(quads.contains { found in zip(found, corners).allSatisfy { Polygon.distance($0, $1) < 2.5 } }, "\(quads)")
+    }
+
     @Test("A grid corner too faint to trace is restored where its sides meet")
     func cutCorner() throws {
         var image = TestImages.outlinedPolygon(corners, thickness: 4, width: 400, height: 300)
