@@ -24,6 +24,16 @@ public struct BinaryImage: Sendable, Equatable {
 }
 
 extension BinaryImage {
+    /// The rectangle at (x, y) of width × height, which must lie inside the image.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> BinaryImage {
+        precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height)
+        var out = [UInt8](repeating: 0, count: w * h)
+        for row in 0..<h {
+            out[(row * w)..<(row * w + w)] = bits[((y + row) * width + x)..<((y + row) * width + x + w)]
+        }
+        return BinaryImage(width: w, height: h, bits: out)
+    }
+
     /// Ink grown by one pixel in all 8 directions (3×3 dilation): closes one-pixel
     /// breaks in faint ruling lines. Complexity: O(width × height).
     public func dilated() -> BinaryImage {

@@ -14,6 +14,32 @@ public struct Ruling: Sendable, Equatable {
     public var cellCount: Int { rowCount * columnCount }
 }
 
+/// The ruling lines found in a region, and which of them run only partly across it: a
+/// printed ruling inks 90–100 % of its length, a column of digits that happens to line
+/// up 70–75 %. Faint lines fill a division like the others but are never taken for the
+/// lines of another grid.
+public struct FoundLines: Sendable {
+    /// Horizontal lines (y), sorted.
+    public var rows: [Double]
+    /// Vertical lines (x), sorted.
+    public var columns: [Double]
+    /// The rows inking under `RulingFinder.strongCoverage` of the width.
+    public var faintRows: [Double]
+    /// The columns inking under `RulingFinder.strongCoverage` of the height.
+    public var faintColumns: [Double]
+
+    /// The lines of `binary` (ink = 1), see `RulingFinder.linesWithCoverage`.
+    public init(in binary: BinaryImage) {
+        let strong = RulingFinder.strongCoverage
+        let r = RulingFinder.linesWithCoverage(in: binary, horizontal: true)
+        let c = RulingFinder.linesWithCoverage(in: binary, horizontal: false)
+        rows = r.map(\.position)
+        faintRows = r.filter { $0.coverage < strong }.map(\.position)
+        columns = c.map(\.position)
+        faintColumns = c.filter { $0.coverage < strong }.map(\.position)
+    }
+}
+
 /// Finds evenly spaced ruling lines in a rectified region (a 9×9 puzzle, comb boxes,
 /// a table): ink projection profiles after a short smear along the line direction, peaks
 /// grouped into lines, then the largest cell count whose evenly spaced lines are all
@@ -26,6 +52,22 @@ public enum RulingFinder {
     public static func ruling(in binary: BinaryImage, maxCells: Int = 30) -> Ruling? {
         ruling(rowLines: lines(in: binary, horizontal: true), columnLines: lines(in: binary, horizontal: false),
                width: binary.width, height: binary.height, maxCells: maxCells)
+    }
+
+    /// Coverage from which a found line is a ruling beyond doubt (see `FoundLines`).
+    public static let strongCoverage = 0.85
+
+    /// The ruling `lines` describe in a width × height region (see
+    /// `ruling(rowLines:columnLines:…)`); their faint lines never count against a division.
+    public static func ruling(_ lines: FoundLines, width: Int, height: Int,
+                              supportingRows: [Double] = [], supportingColumns: [Double] = [],
+                              maxCells: Int = 30) -> Ruling? {
+        guard let rows = evenDivision(lines.rows, length: Double(height), maxCells: maxCells,
+                                      supporting: supportingRows, faint: lines.faintRows),
+              let columns = evenDivision(lines.columns, length: Double(width), maxCells: maxCells,
+                                         supporting: supportingColumns, faint: lines.faintColumns)
+        else { return nil }
+        return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
     }
 
     /// The ruling that line positions found in a width × height region describe (the
@@ -58,6 +100,12 @@ public enum RulingFinder {
     /// real rulings cover 97–100 %; a column of digits crossing the rulings about 60 %;
     /// a lone stroke (a "1" in a box) reaches neither end.
     public static func lines(in b: BinaryImage, horizontal: Bool) -> [Double] {
+        linesWithCoverage(in: b, horizontal: horizontal).map(\.position)
+    }
+
+    /// `lines(in:horizontal:)` with each line's coverage: the share of the region's
+    /// length its best-covered row (or column) inks, 0.7 … 1.
+    public static func linesWithCoverage(in b: BinaryImage, horizontal: Bool) -> [(position: Double, coverage: Double)] {
         let length = horizontal ? b.width : b.height      // along the line
         let count = horizontal ? b.height : b.width       // across
         let smear = max(1, count * 15 / 1000)
@@ -88,7 +136,7 @@ public enum RulingFinder {
                 isLine[i] = coverage[i] >= 0.7 && head && tail
             }
         }
-        var result: [Double] = []
+        var result: [(position: Double, coverage: Double)] = []
         var i = 0
         while i < count {
             guard isLine[i] else { i += 1; continue }
@@ -97,41 +145,75 @@ public enum RulingFinder {
             // the run's centre, weighted towards the best-covered rows
             let top = coverage[i...j].max()!
             let core = (i...j).filter { coverage[$0] >= top - 0.05 }
-            result.append(Double(core.first! + core.last!) / 2)
+            result.append((Double(core.first! + core.last!) / 2, top))
             i = j + 1
         }
         return result
     }
 
+    /// Lines found within the bands of a coarse ruling (the strips between its column
+    /// lines, for horizontal lines; between its row lines, for vertical ones), each band
+    /// searched on its own: a thin line that glare or a faint print hides along part of
+    /// the grid still shows in the other bands. Positions in `b`'s coordinates, sorted,
+    /// one per line however many bands found it.
+    public static func linesInBands(of coarse: Ruling, in b: BinaryImage, horizontal: Bool) -> [Double] {
+        let edges = horizontal ? coarse.columns : coarse.rows
+        var found: [Double] = []
+        for (lo, hi) in zip(edges, edges.dropFirst()) {
+            let inset = (hi - lo) * 0.03
+            let start = max(0, Int((lo + inset).rounded())), end = min(horizontal ? b.width : b.height,
+                                                                       Int((hi - inset).rounded()))
+            guard end - start >= 16 else { continue }
+            let band = horizontal ? b.cropped(x: start, y: 0, width: end - start, height: b.height)
+                                  : b.cropped(x: 0, y: start, width: b.width, height: end - start)
+            // the band is cut along the lines, so positions across them carry over as they are
+            for line in lines(in: band, horizontal: horizontal) where !found.contains(where: { abs($0 - line) < 3 }) {
+                found.append(line)
+            }
+        }
+        return found.sorted()
+    }
+
     /// The lines at a, a + d, a + 2d … b (d = (b − a)/n) for the largest n ≤ maxCells
     /// such that every interior line is found within 20 % of a cell (one in nine may be
-    /// missing, not two adjacent); each position snapped to the line found. The borders a, b are the region's edges, or else the
+    /// missing, not two adjacent, nor one beside a border without a line); each position
+    /// snapped to the line found. The borders a, b are the region's edges, or else the
     /// outermost lines found within 10 % of them (a quad that took in a margin or a
-    /// tinted panel around the grid). nil when even n = 1 fails.
+    /// tinted panel around the grid), or else the outermost lines found at all when they
+    /// span half the region (a quad that runs past the grid, along a shadow or off the
+    /// photo). nil when even n = 1 fails.
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
-                             supporting: [Double] = []) -> [Double]? {
+                             supporting: [Double] = [], faint: [Double] = []) -> [Double]? {
         let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
         let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
-        for a in starts {
-            for b in ends {
-                if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting) {
-                    return positions
-                }
+        var borders = starts.flatMap { a in ends.map { (a, $0) } }
+        if let first = found.first(where: { $0 > 0 }), let last = found.last(where: { $0 < length }),
+           last - first >= 0.5 * length, !borders.contains(where: { $0 == (first, last) }) {
+            borders.append((first, last))
+        }
+        for (a, b) in borders {
+            if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting,
+                                            faint: faint) {
+                return positions
             }
         }
         return nil
     }
 
     static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int,
-                             supporting: [Double] = []) -> [Double]? {
+                             supporting: [Double] = [], faint: [Double] = []) -> [Double]? {
         let length = b - a
         let inside = found.filter { $0 > a && $0 < b }
         let candidates = (inside + supporting.filter { $0 > a && $0 < b }).sorted()
         for n in stride(from: maxCells, through: 1, by: -1) {
             let cell = length / Double(n)
             if cell < 8 { continue }
+            // a border with no line found at it counts as missing beside its neighbour
+            func lineFound(at border: Double) -> Bool {
+                found.contains { abs($0 - border) < 0.2 * cell }
+            }
             var positions: [Double] = [a]
-            var missing = 0, previousMissing = false, worst = 0.0
+            var missing = 0, previousMissing = !lineFound(at: a), worst = 0.0
             for k in 1..<max(1, n) where n > 1 {
                 let expected = a + Double(k) * cell
                 if let nearest = candidates.min(by: { abs($0 - expected) < abs($1 - expected) }),
@@ -147,11 +229,12 @@ public enum RulingFinder {
                     positions.append(expected)
                 }
             }
+            if previousMissing && n > 1 && !lineFound(at: b) { missing = n }
             // a gap is only believed when every other line sits where it should
             if missing > n / 9 || (missing > 0 && worst > 0.08 * cell) { continue }
             // lines the division does not explain, well inside the region, mean another grid
             let unexplained = inside.filter { f in
-                f > a + 0.1 * cell && f < b - 0.1 * cell
+                !faint.contains(f) && f > a + 0.1 * cell && f < b - 0.1 * cell
                     && !(0...n).contains { abs(a + Double($0) * cell - f) < 0.25 * cell }
             }
             if unexplained.count > max(1, n / 4) { continue }
