@@ -3,19 +3,20 @@ import ImagingCore
 
 extension Layout {
     /// Grids put together from their parts. A quad with no ruling of its own (a shadow
-    /// or glare hides some of its lines) that holds two or more grids (its boxes, found
+    /// or glare hides some of its lines) that holds two or more small grids (its boxes, found
     /// where the light was good) borrows their lines: mapped into it, they may stand in
     /// for lines it did not find, and if the lot divides evenly into more cells than
     /// any part has, the quad becomes the grid and the parts give way.
     func assembleGrids(_ quads: [DetectedQuad], ancestors: (Int) -> [Int],
                        rectified: [Int: GrayImage],
-                       foundLines: [Int: (rows: [Double], columns: [Double])],
+                       foundLines: [Int: FoundLines],
                        isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
         for i in quads.indices where !isGrid[i] {
             guard let g = rectified[i], let own = foundLines[i],
                   !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
             let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
-            guard parts.count >= 2, let intoParent = Homography(straightening: quads[i].quad, width: g.width, height: g.height)?.inverted else { continue }
+            // a part of trusted size is a whole grid already, not a box of a larger one
+            guard parts.count >= 2, parts.allSatisfy({ rulings[$0]!.cellCount < Self.trustedCellCount }), let intoParent = Homography(straightening: quads[i].quad, width: g.width, height: g.height)?.inverted else { continue }
             var rows: [Double] = [], columns: [Double] = []
             for j in parts {
                 guard let r = rulings[j], let pg = rectified[j],
@@ -26,8 +27,7 @@ extension Layout {
                 for x in r.columns { columns.append((map(Point(x, y0)).x + map(Point(x, y1)).x) / 2) }
             }
             let largestPart = parts.map { rulings[$0]!.cellCount }.max()!
-            guard let ruling = RulingFinder.ruling(rowLines: own.rows, columnLines: own.columns,
-                                                   width: g.width, height: g.height,
+            guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
                                                    supportingRows: rows, supportingColumns: columns),
                   ruling.cellCount > largestPart, Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
             for j in parts { isGrid[j] = false; rulings[j] = nil }

@@ -39,7 +39,7 @@ struct Layout {
         // except that a grid of a few cells (a false one: a page whose margins and a
         // fold happen to fall evenly) gives way to a grid of more cells inside it
         var rulings: [Int: Ruling] = [:]
-        var foundLines: [Int: (rows: [Double], columns: [Double])] = [:]
+        var foundLines: [Int: FoundLines] = [:]
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
@@ -48,13 +48,15 @@ struct Layout {
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
             let paper = g.binarizedAgainstPaper(darkness: darkness)
-            let lines = (rows: RulingFinder.lines(in: paper, horizontal: true),
-                         columns: RulingFinder.lines(in: paper, horizontal: false))
+            let lines = FoundLines(in: paper)
             foundLines[i] = lines
-            guard let ruling = RulingFinder.ruling(rowLines: lines.rows, columnLines: lines.columns,
-                                                   width: g.width, height: g.height)
+            guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness),
                   Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+            if ruling.cellCount < Self.trustedCellCount,
+               let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(Self.ink(of: g), finer) {
+                ruling = finer
+            }
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
                 for a in gridAncestors { isGrid[a] = false; rulings[a] = nil }
@@ -98,6 +100,16 @@ struct Layout {
     /// A grid with at least this many cells is taken as it is: grids inside it are its
     /// boxes, not a better reading.
     static let trustedCellCount = 16
+
+    /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
+    /// made finer by the lines found band by band between its own lines, or nil.
+    static func refined(_ coarse: Ruling, lines: FoundLines, paper: BinaryImage) -> Ruling? {
+        let finer = RulingFinder.ruling(lines, width: paper.width, height: paper.height,
+                                        supportingRows: RulingFinder.linesInBands(of: coarse, in: paper, horizontal: true),
+                                        supportingColumns: RulingFinder.linesInBands(of: coarse, in: paper, horizontal: false))
+        guard let finer, finer.cellCount > coarse.cellCount else { return nil }
+        return finer
+    }
 
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
     /// under 40 % ink. Textures (wood grain, fabric, text) that happen to show
