@@ -212,7 +212,10 @@ case "ruling" where args.count >= 4:
     guard index < quads.count else { print("no quad \(index) (\(quads.count) found)"); exit(1) }
     let q = quads[index]
     print("quad \(index):", q.quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
-    let (w, h) = q.quad.rectifiedSize
+    // the size the layout straightens a quad to (its longer side at most 450 px)
+    var (w, h) = q.quad.rectifiedSize
+    let scale = min(1, 450 / Double(max(w, h)))
+    w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
     let g = loaded.image.rectified(q.quad, width: w, height: h)!
     let pct = Double(ProcessInfo.processInfo.environment["PCT"] ?? "15") ?? 15
     let b = g.binarized(.localMean(window: max(15, max(w, h) / 12), percent: pct))
@@ -225,8 +228,16 @@ case "ruling" where args.count >= 4:
     print("ruling (profile):", RulingFinder.ruling(in: g).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none", w, h)
     let paper = g.binarizedAgainstPaper(darkness: d)
     print("paper-relative rows:", RulingFinder.lines(in: paper, horizontal: true).map { Int($0) })
-    print("paper-relative cols:", RulingFinder.lines(in: paper, horizontal: false).map { Int($0) })
-    print("ruling (paper-relative):", RulingFinder.ruling(in: paper).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none")
+    print("paper-relative cols:", RulingFinder.linesWithCoverage(in: paper, horizontal: false).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })
+    print("paper-relative rows:", RulingFinder.linesWithCoverage(in: paper, horizontal: true).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })
+    print("ruling (paper-relative):", RulingFinder.ruling(FoundLines(in: paper), width: w, height: h).map {
+        "\($0.rowCount)x\($0.columnCount) rows \($0.rows.map { Int($0) }) cols \($0.columns.map { Int($0) })" } ?? "none")
+    if let coarse = RulingFinder.ruling(in: g) ?? RulingFinder.ruling(in: paper) {
+        print("band rows:", RulingFinder.linesInBands(of: coarse, in: paper, horizontal: true).map { Int($0) })
+        print("band cols:", RulingFinder.linesInBands(of: coarse, in: paper, horizontal: false).map { Int($0) })
+    }
+    let paperInk = GrayImage(width: paper.width, height: paper.height, pixels: paper.bits.map { $0 == 0 ? 255 : 0 })
+    try Data(PNGEncoder.encode(paperInk)).write(to: URL(fileURLWithPath: args[3] + ".paper.png"))
     let ink = GrayImage(width: b.width, height: b.height, pixels: b.bits.map { $0 == 0 ? 255 : 0 })
     try Data(PNGEncoder.encode(ink)).write(to: URL(fileURLWithPath: args[3]))
     if let r = RulingFinder.ruling(in: b) {
