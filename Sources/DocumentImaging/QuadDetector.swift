@@ -13,6 +13,14 @@ public struct DetectedQuad: Sendable {
     /// something larger than the photo (a desk, a page filling the frame), but also a
     /// grid photographed edge to edge. Not a field; may still be a grid.
     public var followsImageFrame: Bool = false
+
+    /// A quad and its place among the others (also for quads put together from parts).
+    public init(quad: Quadrilateral, parent: Int?, isHole: Bool, followsImageFrame: Bool = false) {
+        self.quad = quad
+        self.parent = parent
+        self.isHole = isHole
+        self.followsImageFrame = followsImageFrame
+    }
 }
 
 /// Finds rectangles (sheets, boxes, ruled grids) in a photo.
@@ -96,7 +104,7 @@ public struct QuadDetector: Sendable {
             let refined = rank < refinedQuads
                 ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
                 : full
-            let center = Point(refined.corners.map(\.x).reduce(0, +) / 4, refined.corners.map(\.y).reduce(0, +) / 4)
+            let center = refined.center
             // the smallest earlier (larger) quad containing this one's centre: a sheet
             // whose corners stick out of a clutter quad still counts as inside it
             let parent = result.indices.last { i in result[i].quad.contains(center) }

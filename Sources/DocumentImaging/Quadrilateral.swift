@@ -39,6 +39,18 @@ public struct Quadrilateral: Sendable, Equatable {
     /// Area in square pixels.
     public var area: Double { abs(Polygon.signedArea(corners)) }
 
+    /// The mean of the corners.
+    public var center: Point {
+        Point((topLeft.x + topRight.x + bottomRight.x + bottomLeft.x) / 4,
+              (topLeft.y + topRight.y + bottomRight.y + bottomLeft.y) / 4)
+    }
+
+    /// Length of the shortest side.
+    public var shortestSide: Double {
+        let c = corners
+        return (0..<4).map { Polygon.distance(c[$0], c[($0 + 1) % 4]) }.min()!
+    }
+
     /// The quad with every coordinate mapped by `transform`.
     public func mapped(_ transform: (Point) -> Point) -> Quadrilateral {
         Quadrilateral(topLeft: transform(topLeft), topRight: transform(topRight),

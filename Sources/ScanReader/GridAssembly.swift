@@ -16,23 +16,122 @@ extension Layout {
                   !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
             let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
             // a part of trusted size is a whole grid already, not a box of a larger one
-            guard parts.count >= 2, parts.allSatisfy({ rulings[$0]!.cellCount < Self.trustedCellCount }), let intoParent = Homography(straightening: quads[i].quad, width: g.width, height: g.height)?.inverted else { continue }
-            var rows: [Double] = [], columns: [Double] = []
-            for j in parts {
-                guard let r = rulings[j], let pg = rectified[j],
-                      let toImage = Homography(straightening: quads[j].quad, width: pg.width, height: pg.height) else { continue }
-                let map = { (p: Point) in intoParent.apply(toImage.apply(p)) }
-                let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
-                for y in r.rows { rows.append((map(Point(x0, y)).y + map(Point(x1, y)).y) / 2) }
-                for x in r.columns { columns.append((map(Point(x, y0)).x + map(Point(x, y1)).x) / 2) }
-            }
+            guard parts.count >= 2, parts.allSatisfy({ rulings[$0]!.cellCount < Self.trustedCellCount }),
+                  let lines = borrowedLines(from: parts, of: quads, rulings: rulings, rectified: rectified,
+                                            into: quads[i].quad, width: g.width, height: g.height) else { continue }
             let largestPart = parts.map { rulings[$0]!.cellCount }.max()!
             guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
-                                                   supportingRows: rows, supportingColumns: columns),
-                  ruling.cellCount > largestPart, Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+                                                   supportingRows: lines.rows, supportingColumns: lines.columns),
+                  ruling.cellCount > largestPart, Self.agrees(ruling, with: lines),
+                  Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
             for j in parts { isGrid[j] = false; rulings[j] = nil }
             isGrid[i] = true
             rulings[i] = ruling
         }
+    }
+
+    /// Grids put together from neighbouring boxes that no detected quad encloses (the
+    /// grid's frame merged with print around it, so its border failed the quad test):
+    /// small grids of about one size that share sides are mapped into the plane of the
+    /// largest of them, and the rectangle around them all there is a new quad. If it is
+    /// ruled into at least as many cells as its parts hold together (their lines helping),
+    /// it becomes the grid, the parts give way, and quads inside it are nested in it.
+    func assembleNeighbours(_ quads: inout [DetectedQuad], in image: GrayImage,
+                            rectified: inout [Int: GrayImage],
+                            isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
+        let small = rulings.keys.filter { rulings[$0]!.cellCount < Self.trustedCellCount && !quads[$0].followsImageFrame }
+        for cluster in Self.neighbourClusters(small.sorted(), quads.map(\.quad)) where cluster.count >= 2 {
+            let reference = cluster.max { quads[$0].quad.area < quads[$1].quad.area }!
+            guard let around = Self.rectangleAround(cluster.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
+                  around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
+                  let g = straighten(around, in: image),
+                  let lines = borrowedLines(from: cluster, of: quads, rulings: rulings, rectified: rectified,
+                                            into: around, width: g.width, height: g.height) else { continue }
+            let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
+            let partCells = cluster.map { rulings[$0]!.cellCount }
+            guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
+                                                   supportingRows: lines.rows, supportingColumns: lines.columns),
+                  ruling.cellCount >= partCells.reduce(0, +), ruling.cellCount > partCells.max()!,
+                  Self.agrees(ruling, with: lines),
+                  Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+            // nested like a detected quad: in the smallest larger quad holding its centre,
+            // and around the quads whose centres it holds that are not already inside
+            // something within it (a parent chain never loops back)
+            let n = quads.count
+            let parent = quads.indices.filter { quads[$0].quad.area > around.area && quads[$0].quad.contains(around.center) }
+                .min { quads[$0].quad.area < quads[$1].quad.area }
+            var above = Set<Int>(), p = parent
+            while let q = p, above.insert(q).inserted { p = quads[q].parent }
+            quads.append(DetectedQuad(quad: around, parent: parent, isHole: false, followsImageFrame: false))
+            for j in 0..<n where !above.contains(j) && quads[j].quad.area < around.area && around.contains(quads[j].quad.center)
+                && quads[j].parent.map({ above.contains($0) }) ?? true {
+                quads[j].parent = n
+            }
+            for j in cluster { isGrid[j] = false; rulings[j] = nil }
+            isGrid.append(true)
+            rulings[n] = ruling
+            rectified[n] = g
+        }
+    }
+
+    /// Groups of quads joined by shared sides (two corners of one within 15 % of the
+    /// shorter side of two corners of the other) and of about one size (areas within 2.5×).
+    static func neighbourClusters(_ members: [Int], _ quads: [Quadrilateral]) -> [[Int]] {
+        var group = Dictionary(uniqueKeysWithValues: members.map { ($0, $0) })
+        func root(_ i: Int) -> Int { var r = i; while group[r]! != r { r = group[r]! }; return r }
+        for (k, a) in members.enumerated() {
+            for b in members[(k + 1)...] {
+                let qa = quads[a], qb = quads[b]
+                guard max(qa.area, qb.area) < 2.5 * min(qa.area, qb.area) else { continue }
+                let tolerance = 0.15 * min(qa.shortestSide, qb.shortestSide)
+                let shared = qa.corners.filter { p in qb.corners.contains { Polygon.distance(p, $0) < tolerance } }
+                if shared.count >= 2 { group[root(a)] = root(b) }
+            }
+        }
+        return Dictionary(grouping: members, by: root).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// The quad that, in the plane of `reference` (straightened), is the rectangle
+    /// around all of `quads`' corners with a 4 % margin; nil when the plane cannot be set up.
+    static func rectangleAround(_ quads: [Quadrilateral], inPlaneOf reference: Quadrilateral) -> Quadrilateral? {
+        let (w, h) = reference.rectifiedSize
+        guard let toImage = Homography(straightening: reference, width: w, height: h),
+              let toPlane = toImage.inverted else { return nil }
+        let points = quads.flatMap(\.corners).map { toPlane.apply($0) }
+        var x0 = points.map(\.x).min()!, x1 = points.map(\.x).max()!
+        var y0 = points.map(\.y).min()!, y1 = points.map(\.y).max()!
+        // boxes found as holes end inside the frame's lines: take those in too
+        let mx = 0.04 * (x1 - x0), my = 0.04 * (y1 - y0)
+        x0 -= mx; x1 += mx; y0 -= my; y1 += my
+        return Quadrilateral(topLeft: toImage.apply(Point(x0, y0)), topRight: toImage.apply(Point(x1, y0)),
+                             bottomRight: toImage.apply(Point(x1, y1)), bottomLeft: toImage.apply(Point(x0, y1)))
+    }
+
+    /// Whether nine in ten of the parts' lines lie on the assembled ruling's lines (within
+    /// a fifth of a cell): the parts are its boxes, not a pattern it merely spans.
+    static func agrees(_ ruling: Ruling, with borrowed: (rows: [Double], columns: [Double])) -> Bool {
+        func share(_ lines: [Double], on ruled: [Double]) -> Double {
+            let cell = (ruled.last! - ruled.first!) / Double(ruled.count - 1)
+            return Double(lines.filter { l in ruled.contains { abs($0 - l) < 0.2 * cell } }.count) / Double(max(1, lines.count))
+        }
+        return share(borrowed.rows, on: ruling.rows) >= 0.9 && share(borrowed.columns, on: ruling.columns) >= 0.9
+    }
+
+    /// The ruling lines of grids `parts` (each straightened in `rectified`), mapped into
+    /// the straightened `quad` of width × height: rows as y, columns as x.
+    func borrowedLines(from parts: [Int], of quads: [DetectedQuad], rulings: [Int: Ruling],
+                       rectified: [Int: GrayImage], into quad: Quadrilateral,
+                       width: Int, height: Int) -> (rows: [Double], columns: [Double])? {
+        guard let intoQuad = Homography(straightening: quad, width: width, height: height)?.inverted else { return nil }
+        var rows: [Double] = [], columns: [Double] = []
+        for j in parts {
+            guard let r = rulings[j], let pg = rectified[j],
+                  let toImage = Homography(straightening: quads[j].quad, width: pg.width, height: pg.height) else { continue }
+            let map = { (p: Point) in intoQuad.apply(toImage.apply(p)) }
+            let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
+            for y in r.rows { rows.append((map(Point(x0, y)).y + map(Point(x1, y)).y) / 2) }
+            for x in r.columns { columns.append((map(Point(x, y0)).x + map(Point(x, y1)).x) / 2) }
+        }
+        return (rows, columns)
     }
 }

@@ -25,10 +25,9 @@ struct Layout {
     var rectifiedSide = 450
 
     func regions(in image: GrayImage) -> [LaidOutRegion] {
-        let quads = detector.detect(in: image)
+        var quads = detector.detect(in: image)
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
-        var isField = [Bool](repeating: false, count: quads.count)
         var rectified: [Int: GrayImage] = [:]
         func ancestors(_ i: Int) -> [Int] {
             var chain: [Int] = [], p = quads[i].parent
@@ -66,6 +65,8 @@ struct Layout {
         }
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
+        assembleNeighbours(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
+        var isField = [Bool](repeating: false, count: quads.count)
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
             let g = rectified[i]!
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
@@ -102,13 +103,19 @@ struct Layout {
     static let trustedCellCount = 16
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
-    /// made finer by the lines found band by band between its own lines, or nil.
+    /// made finer by the lines found band by band between its own lines, or nil. The
+    /// finer ruling must keep every coarse line.
     static func refined(_ coarse: Ruling, lines: FoundLines, paper: BinaryImage) -> Ruling? {
         let finer = RulingFinder.ruling(lines, width: paper.width, height: paper.height,
                                         supportingRows: RulingFinder.linesInBands(of: coarse, in: paper, horizontal: true),
                                         supportingColumns: RulingFinder.linesInBands(of: coarse, in: paper, horizontal: false))
         guard let finer, finer.cellCount > coarse.cellCount else { return nil }
-        return finer
+        // finer means every coarse line is still a line, the borders included
+        func keeps(_ coarse: [Double], _ fine: [Double]) -> Bool {
+            let cell = (fine.last! - fine.first!) / Double(fine.count - 1)
+            return coarse.allSatisfy { c in fine.contains { abs($0 - c) < 0.2 * cell } }
+        }
+        return keeps(coarse.rows, finer.rows) && keeps(coarse.columns, finer.columns) ? finer : nil
     }
 
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds

@@ -1,0 +1,59 @@
+import DocumentImaging
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A puzzle whose outer frame is lost (print glued to it spoils its outline) but whose
+/// boxes are found one by one: the layout puts the grid together from them.
+@Suite("Grids put together from neighbouring boxes")
+struct GridAssemblyTests {
+    /// A 9×9 grid, cells of 50 px from (60, 60), thick box lines and thin cell lines that
+    /// stop short of them (so each box traces as a quad of its own), with a dark block
+    /// glued to the lower right side of the frame and running off the image.
+    func puzzleWithBlockGlued() -> GrayImage {
+        var image = GrayImage(width: 600, height: 600, fill: 235)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+            for y in max(0, y0)..<min(600, y1) { for x in max(0, x0)..<min(600, x1) { image[x, y] = 25 } }
+        }
+        for k in 0...9 {
+            let p = 60 + 50 * k
+            if k % 3 == 0 {
+                paint(p - 3, 57, p + 3, 513); paint(57, p - 3, 513, p + 3)
+            } else {
+                for box in 0..<3 {
+                    let lo = 60 + 150 * box + 8, hi = 60 + 150 * (box + 1) - 8
+                    paint(p - 1, lo, p + 1, hi); paint(lo, p - 1, hi, p + 1)
+                }
+            }
+        }
+        paint(510, 300, 600, 430)
+        return image
+    }
+
+    @Test("The lost frame's grid comes back from its boxes, with their cells")
+    func gridFromBoxes() throws {
+        let image = puzzleWithBlockGlued()
+        let regions = Layout().regions(in: image)
+        let grid = try #require(regions.first { $0.kind == .grid && $0.ruling?.cellCount == 81 },
+                                "\(regions.map { "\($0.kind) \($0.ruling.map { "\($0.rowCount)x\($0.columnCount)" } ?? "")" })")
+        let truth = [Point(60, 60), Point(510, 60), Point(510, 510), Point(60, 510)]
+        // the grid's outline is where its outer ruling lines cross (the frame's centre lines)
+        let outline = ReadRegion(region: grid, pieces: []).outline
+        for (found, expected) in zip(outline.corners, truth) {
+            #expect(Polygon.distance(found, expected) < 4, "\(outline.corners)")
+        }
+        #expect(!regions.contains { $0.kind == .grid && $0.ruling?.cellCount == 9 })
+    }
+
+    @Test("Neighbours share a side; a quad off to one side or of another size is not one")
+    func clusters() {
+        func square(_ x: Double, _ y: Double, _ s: Double) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(x, y), topRight: Point(x + s, y), bottomRight: Point(x + s, y + s),
+                          bottomLeft: Point(x, y + s))
+        }
+        let quads = [square(0, 0, 100), square(104, 2, 100), square(0, 103, 100),   // three boxes
+                     square(300, 0, 100),                                           // apart
+                     square(208, 0, 30)]                                            // too small
+        #expect(Layout.neighbourClusters([0, 1, 2, 3, 4], quads) == [[0, 1, 2], [3], [4]])
+    }
+}
