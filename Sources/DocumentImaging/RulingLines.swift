@@ -181,7 +181,8 @@ public enum RulingFinder {
     /// outermost lines found within 10 % of them (a quad that took in a margin or a
     /// tinted panel around the grid), or else the outermost lines found at all when they
     /// span half the region (a quad that runs past the grid, along a shadow or off the
-    /// photo). nil when even n = 1 fails.
+    /// photo); of these the division into the most cells, then the best fitting. nil
+    /// when even n = 1 fails.
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
                              supporting: [Double] = [], faint: [Double] = []) -> [Double]? {
         let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
@@ -191,13 +192,26 @@ public enum RulingFinder {
            last - first >= 0.5 * length, !borders.contains(where: { $0 == (first, last) }) {
             borders.append((first, last))
         }
+        // the most cells wins; of equal counts, the division the lines fit best (a quad a
+        // little larger than its grid divides evenly too, with every line a bit off)
+        var best: (positions: [Double], deviation: Double)?
         for (a, b) in borders {
-            if let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting,
-                                            faint: faint) {
-                return positions
-            }
+            guard let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting,
+                                               faint: faint) else { continue }
+            let deviation = meanDeviation(positions)
+            if let b = best, b.positions.count > positions.count
+                || (b.positions.count == positions.count && b.deviation <= deviation) { continue }
+            best = (positions, deviation)
         }
-        return nil
+        return best?.positions
+    }
+
+    /// Mean distance of a division's interior lines from even spacing.
+    static func meanDeviation(_ positions: [Double]) -> Double {
+        let n = positions.count - 1
+        guard n > 1 else { return 0 }
+        let a = positions[0], cell = (positions[n] - a) / Double(n)
+        return (1..<n).map { abs(positions[$0] - a - Double($0) * cell) }.reduce(0, +) / Double(n - 1)
     }
 
     static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int,

@@ -26,9 +26,16 @@ struct ReadRegion {
 
     /// The region's corners in the working image. A grid's are where its outer ruling
     /// lines cross: the quad found may hold a margin or a tinted panel around the grid.
+    /// An outer line within 2 % of the quad's edge is the grid's frame, whose outer edge
+    /// the quad already follows: the edge is kept.
     var outline: Quadrilateral {
-        guard let r = region.ruling, let x0 = r.columns.first, let x1 = r.columns.last,
-              let y0 = r.rows.first, let y1 = r.rows.last else { return region.quad }
+        guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
+              var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
+        let w = Double(region.gray.width), h = Double(region.gray.height)
+        if x0 < 0.02 * w { x0 = 0 }
+        if x1 > 0.98 * w { x1 = w }
+        if y0 < 0.02 * h { y0 = 0 }
+        if y1 > 0.98 * h { y1 = h }
         let map = toImage
         return Quadrilateral(topLeft: map(Point(x0, y0)), topRight: map(Point(x1, y0)),
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))

@@ -22,6 +22,14 @@ struct RulingTests {
         #expect(positions.count == 10 && positions.first == 5 && positions.last == 419)
     }
 
+    @Test("A quad a little larger than its grid: the division the lines fit, not the quad's edges")
+    func slightlyLargerQuad() throws {
+        // 9 cells of 50 px from 10 to 460 in a 470 px region: 0 … 470 in nine is every line a bit off
+        let found = (0...9).map { 10 + Double($0) * 50 }
+        let positions = try #require(RulingFinder.evenDivision(found, length: 470, maxCells: 30))
+        #expect(positions.count == 10 && positions.first == 10 && positions.last == 460)
+    }
+
     @Test("A missing line beside a border with no line of its own is not filled in")
     func missingBesideBareBorder() {
         // lines at 100 … 700 of 900, none at 0, 800 or 900: 9 cells would need two guesses
