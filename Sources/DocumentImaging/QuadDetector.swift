@@ -46,7 +46,8 @@ public struct QuadDetector: Sendable {
     public var sensitiveBinarization: BinarizationMethod? = .localMean(window: 0, percent: 5)
     /// How many of the largest quads get full-resolution edge refinement.
     public var refinedQuads = 12
-    /// Dilate the binary copy once before tracing borders (joins broken faint lines).
+    /// Dilate the sensitive threshold's copy once before tracing borders (joins broken
+    /// faint lines); the primary one is traced undilated, so print beside a frame stays apart.
     public var closesGaps = true
 
     /// Default settings.
@@ -71,10 +72,10 @@ public struct QuadDetector: Sendable {
         } else {
             binaries = methods.map { small.binarized($0) }
         }
-        // closing gaps joins broken frames but also merges a frame with print beside it:
-        // the primary threshold is also traced as it is
-        var passes = binaries.map { closesGaps ? $0.dilated() : $0 }
-        if closesGaps { passes.append(binaries[0]) }
+        // closing gaps joins broken faint frames, which only the sensitive threshold
+        // needs, but also merges a frame with print beside it: the primary threshold is
+        // traced as it is
+        let passes = [binaries[0]] + binaries.dropFirst().map { closesGaps ? $0.dilated() : $0 }
         for binary in passes {
             var quadOfContour: [Int: Quadrilateral] = [:]
             for (index, contour) in binary.contours().enumerated() {

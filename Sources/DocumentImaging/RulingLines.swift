@@ -222,9 +222,10 @@ public enum RulingFinder {
         for n in stride(from: maxCells, through: 1, by: -1) {
             let cell = length / Double(n)
             if cell < 8 { continue }
-            // a border with no line found at it counts as missing beside its neighbour
+            // a border with no line (or only a faint one) found at it counts as missing
+            // beside its neighbour
             func lineFound(at border: Double) -> Bool {
-                found.contains { abs($0 - border) < 0.2 * cell }
+                found.contains { abs($0 - border) < 0.2 * cell && !faint.contains($0) }
             }
             var positions: [Double] = [a]
             var missing = 0, previousMissing = !lineFound(at: a), worst = 0.0
