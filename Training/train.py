@@ -66,9 +66,25 @@ class LeNet(nn.Module):
         return plain.eval()
 
 
-def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+def elastic_field(n: int, g: torch.Generator, alpha=34.0, sigma=4.0) -> torch.Tensor:
+    """Smooth random displacements (Simard et al. 2003), in grid_sample's normalized
+    units, shape (N,28,28,2): uniform noise blurred by a Gaussian of `sigma` pixels and
+    scaled by `alpha`, about 1.4 px RMS with the defaults: the wobble of a pen stroke."""
+    r = int(3 * sigma)
+    t = torch.arange(-r, r + 1, dtype=torch.float32)
+    k = torch.exp(-t * t / (2 * sigma * sigma))
+    k = k / k.sum()
+    d = torch.rand(n * 2, 1, 28, 28, generator=g) * 2 - 1
+    d = F.conv2d(d, k.view(1, 1, 1, -1), padding=(0, r))
+    d = F.conv2d(d, k.view(1, 1, -1, 1), padding=(r, 0))
+    return (d.view(n, 2, 28, 28) * alpha * 2 / 28).permute(0, 2, 3, 1)
+
+
+def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elastic: float = 0.0) -> torch.Tensor:
     """What segmentation of phone photos hands the model: geometry, stroke, blur, noise,
-    low contrast and ruling-line fragments at the crop edges. x: (N,1,28,28) in [0,1]."""
+    low contrast and ruling-line fragments at the crop edges; handwritten samples
+    (`handwritten`, a bool per row) also get elastic distortion with probability `elastic`.
+    x: (N,1,28,28) in [0,1]."""
     n = x.shape[0]
 
     def u(lo, hi, size=(n,)):
@@ -88,6 +104,9 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     theta[:, 0, 2], theta[:, 1, 2] = tx, ty
     theta[keep] = torch.tensor([[1.0, 0, 0], [0, 1.0, 0]])
     grid = F.affine_grid(theta, x.shape, align_corners=False)
+    if elastic > 0:  # (no draws from g when off: the shipped model's stream is unchanged)
+        wobble = (handwritten & ~keep & (torch.rand(n, generator=g) < elastic)).view(n, 1, 1, 1)
+        grid = grid + elastic_field(n, g) * wobble.float()
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
 
     def pick(p):
@@ -175,6 +194,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--epochs", type=int, default=28)
     ap.add_argument("--seed", type=int, default=20261121)
+    ap.add_argument("--elastic", type=float, default=0.0,
+                    help="share of the augmented MNIST digits also distorted elastically "
+                         "(0.5: MNIST 99.64 %%, but fewer wichtounet grids exact; see the model card)")
     args = ap.parse_args()
     t0 = time.time()
     random.seed(args.seed)
@@ -211,7 +233,7 @@ def main():
         total = 0.0
         for i in range(0, len(x), 128):
             idx = perm[i:i + 128]
-            xb = augment(x[idx], g)
+            xb = augment(x[idx], g, idx < len(mx), args.elastic)
             loss = F.cross_entropy(model(xb), y[idx])
             opt.zero_grad()
             loss.backward()
@@ -230,7 +252,7 @@ def main():
     model.load_state_dict({k: v.half().float() for k, v in state.items()})
     report = evaluate(model, mtx, mty, fx, fy, nx, ny)
     report["mnist_test_accuracy_fp32_weights"] = float(acc32)
-    report.update(seed=args.seed, epochs=args.epochs, train_fonts=len(train_fonts),
+    report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic, train_fonts=len(train_fonts),
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
