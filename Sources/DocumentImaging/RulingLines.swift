@@ -50,15 +50,17 @@ public enum RulingFinder {
     ///   - binary: the rectified region, ink = 1.
     ///   - maxCells: the most cells per direction considered.
     public static func ruling(in binary: BinaryImage, maxCells: Int = 30) -> Ruling? {
-        ruling(rowLines: lines(in: binary, horizontal: true), columnLines: lines(in: binary, horizontal: false),
-               width: binary.width, height: binary.height, maxCells: maxCells)
+        ruling(FoundLines(in: binary), width: binary.width, height: binary.height, maxCells: maxCells)
     }
 
     /// Coverage from which a found line is a ruling beyond doubt (see `FoundLines`).
     public static let strongCoverage = 0.85
 
-    /// The ruling `lines` describe in a width × height region (see
-    /// `ruling(rowLines:columnLines:…)`); their faint lines never count against a division.
+    /// The ruling `lines` describe in a width × height region (the largest even divisions,
+    /// see `evenDivision`), or nil. Their faint lines never count against a division;
+    /// `supportingRows` and `supportingColumns` (lines known from elsewhere, e.g. parts of
+    /// the grid found on their own) may stand in for lines not found, but are never held
+    /// against a division either.
     public static func ruling(_ lines: FoundLines, width: Int, height: Int,
                               supportingRows: [Double] = [], supportingColumns: [Double] = [],
                               maxCells: Int = 30) -> Ruling? {
@@ -66,21 +68,6 @@ public enum RulingFinder {
                                       supporting: supportingRows, faint: lines.faintRows),
               let columns = evenDivision(lines.columns, length: Double(width), maxCells: maxCells,
                                          supporting: supportingColumns, faint: lines.faintColumns)
-        else { return nil }
-        return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
-    }
-
-    /// The ruling that line positions found in a width × height region describe (the
-    /// largest even divisions, see `evenDivision`), or nil. `supportingRows` and
-    /// `supportingColumns` (lines known from elsewhere, e.g. parts of the grid found on
-    /// their own) may stand in for lines not found, but are never held against a division.
-    public static func ruling(rowLines: [Double], columnLines: [Double], width: Int, height: Int,
-                              supportingRows: [Double] = [], supportingColumns: [Double] = [],
-                              maxCells: Int = 30) -> Ruling? {
-        guard let rows = evenDivision(rowLines.sorted(), length: Double(height), maxCells: maxCells,
-                                      supporting: supportingRows),
-              let columns = evenDivision(columnLines.sorted(), length: Double(width), maxCells: maxCells,
-                                         supporting: supportingColumns)
         else { return nil }
         return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
     }

@@ -50,10 +50,11 @@ struct Layout {
             let lines = FoundLines(in: paper)
             foundLines[i] = lines
             guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
-                    ?? RulingFinder.ruling(in: g, darkness: darkness),
-                  Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+                    ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
+            let ink = Self.ink(of: g)
+            guard Self.cellsLookBlank(ink, ruling) else { continue }
             if ruling.cellCount < Self.trustedCellCount,
-               let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(Self.ink(of: g), finer) {
+               let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer
             }
             if !gridAncestors.isEmpty {
