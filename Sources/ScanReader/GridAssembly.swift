@@ -34,8 +34,9 @@ extension Layout {
     /// grid's frame merged with print around it, so its border failed the quad test):
     /// small grids of about one size that share sides are mapped into the plane of the
     /// largest of them, and the rectangle around them all there is a new quad. If it is
-    /// ruled into at least as many cells as its parts hold together (their lines helping),
-    /// it becomes the grid, the parts give way, and quads inside it are nested in it.
+    /// ruled into at least as many cells as its parts hold together (their lines helping)
+    /// and nine in ten of their lines lie on its own, it becomes the grid, the parts give
+    /// way, and quads inside it are nested in it.
     func assembleNeighbours(_ quads: inout [DetectedQuad], in image: GrayImage,
                             rectified: inout [Int: GrayImage],
                             isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
@@ -54,24 +55,30 @@ extension Layout {
                   ruling.cellCount >= partCells.reduce(0, +), ruling.cellCount > partCells.max()!,
                   Self.agrees(ruling, with: lines),
                   Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
-            // nested like a detected quad: in the smallest larger quad holding its centre,
-            // and around the quads whose centres it holds that are not already inside
-            // something within it (a parent chain never loops back)
-            let n = quads.count
-            let parent = quads.indices.filter { quads[$0].quad.area > around.area && quads[$0].quad.contains(around.center) }
-                .min { quads[$0].quad.area < quads[$1].quad.area }
-            var above = Set<Int>(), p = parent
-            while let q = p, above.insert(q).inserted { p = quads[q].parent }
-            quads.append(DetectedQuad(quad: around, parent: parent, isHole: false, followsImageFrame: false))
-            for j in 0..<n where !above.contains(j) && quads[j].quad.area < around.area && around.contains(quads[j].quad.center)
-                && quads[j].parent.map({ above.contains($0) }) ?? true {
-                quads[j].parent = n
-            }
+            let n = Self.nest(around, into: &quads)
             for j in cluster { isGrid[j] = false; rulings[j] = nil }
             isGrid.append(true)
             rulings[n] = ruling
             rectified[n] = g
         }
+    }
+
+    /// Adds `quad` to `quads` nested like a detected one: inside the smallest larger quad
+    /// holding its centre, and around the quads whose centres it holds that are not
+    /// already inside something within it (so a parent chain never loops back). Returns
+    /// its index.
+    static func nest(_ quad: Quadrilateral, into quads: inout [DetectedQuad]) -> Int {
+        let n = quads.count
+        let parent = quads.indices.filter { quads[$0].quad.area > quad.area && quads[$0].quad.contains(quad.center) }
+            .min { quads[$0].quad.area < quads[$1].quad.area }
+        var above = Set<Int>(), p = parent
+        while let q = p, above.insert(q).inserted { p = quads[q].parent }
+        quads.append(DetectedQuad(quad: quad, parent: parent, isHole: false, followsImageFrame: false))
+        for j in 0..<n where !above.contains(j) && quads[j].quad.area < quad.area && quad.contains(quads[j].quad.center)
+            && quads[j].parent.map({ above.contains($0) }) ?? true {
+            quads[j].parent = n
+        }
+        return n
     }
 
     /// Groups of quads joined by shared sides (two corners of one within 15 % of the
