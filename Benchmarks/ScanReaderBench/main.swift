@@ -227,7 +227,6 @@ case "ruling" where args.count >= 4:
     print("profile cols:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: false).map { Int($0) })
     print("ruling (profile):", RulingFinder.ruling(in: g).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none", w, h)
     let paper = g.binarizedAgainstPaper(darkness: d)
-    print("paper-relative rows:", RulingFinder.lines(in: paper, horizontal: true).map { Int($0) })
     print("paper-relative cols:", RulingFinder.linesWithCoverage(in: paper, horizontal: false).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })
     print("paper-relative rows:", RulingFinder.linesWithCoverage(in: paper, horizontal: true).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })
     print("ruling (paper-relative):", RulingFinder.ruling(FoundLines(in: paper), width: w, height: h).map {
