@@ -139,7 +139,12 @@ public struct QuadDetector: Sendable {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
         guard (x1 - x0 + 1) * (y1 - y0 + 1) >= minArea else { return nil }
-        if let quad = quadrilateral(outlining: points, minArea: minArea) { return quad }
+        if let quad = quadrilateral(outlining: points, minArea: minArea) {
+            // a side the border leaves for most of its length: a blob merged with a
+            // corner pulled the hull out; the border's own straight runs may still close
+            guard Self.sideSupport(of: quad, border: points).contains(where: { $0 < 0.5 }) else { return quad }
+            return quadrilateral(fromStraightRunsOf: points, minArea: minArea) ?? quad
+        }
         // a fold line or a stroke touching the frame, traced out and back, spoils the
         // hull: cut such spikes off and look again
         guard points.count >= 200, (x1 - x0 + 1) * (y1 - y0 + 1) >= 5 * minArea else { return nil }

@@ -34,6 +34,17 @@ struct RobustQuadTests {
         try expectCorners(image, within: 2.5)
     }
 
+    @Test("A shadow swallowing a corner does not pull the quad out to it")
+    func shadowOverCorner() throws {
+        var image = TestImages.outlinedPolygon(corners, thickness: 4, width: 400, height: 300)
+        // a round dark blob over the bottom-right corner, running off the photo
+        darken(&image) { x, y in
+            let dx = Double(x) - 375, dy = Double(y) - 285
+            return dx * dx + dy * dy < 60 * 60
+        }
+        try expectCorners(image, within: 2.5)
+    }
+
     @Test("Print a pixel or two beside a frame (joined to it when gaps are closed) does not hide it")
     func printBesideFrame() throws {
         var image = TestImages.outlinedPolygon(corners, thickness: 4, width: 400, height: 300)
