@@ -154,7 +154,10 @@ func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws 
         let e = zip(grid.quad.corners, truth).map { Polygon.distance($0, $1) / side * 100 }
         errors += e
         worstPerPhoto.append(e.max()!)
-        if verbose { print(String(format: "%@: worst corner %.2f %%  (%.0f ms)", file, e.max()!, times.last! * 1000)) }
+        if verbose {
+            print(String(format: "%@: worst corner %.2f %%, reader's grid %.2f %%  (%.0f ms)", file, e.max()!,
+                         readerWorst.last!, times.last! * 1000))
+        }
     }
     let within2 = Double(worstPerPhoto.filter { $0 <= 2 }.count) / Double(max(1, worstPerPhoto.count))
     print(String(format: "%@: %d photos, %d without a quad", outlines, rows.count, missing))

@@ -32,15 +32,26 @@ extension QuadDetector {
         guard n >= 4 else { return nil }
         let lengths = (0..<n).map { Polygon.distance(polygon[$0], polygon[($0 + 1) % n]) }
         let kept = (0..<n).sorted { lengths[$0] > lengths[$1] }.prefix(4).sorted()
-        let lines = kept.map { Line(through: polygon[$0], polygon[($0 + 1) % n]) }
+        // each run's line: the one most border points along that run agree with (the
+        // simplified chord may stray from the edge by up to the simplification's tolerance)
+        let lines = kept.map { k -> Line in
+            let a = polygon[k], b = polygon[(k + 1) % n]
+            let chord = Line(through: a, b), length = lengths[k]
+            var along: [(t: Double, p: Point)] = []
+            for p in border where chord.distance(p) <= max(3, 0.04 * length) {
+                let t = (p.x - a.x) * chord.direction.x + (p.y - a.y) * chord.direction.y
+                if t >= 0 && t <= length { along.append((t, p)) }
+            }
+            along.sort { $0.t < $1.t }
+            return LineFit.consensusLine(along.map(\.p), band: max(1.5, 0.01 * length)) ?? chord
+        }
         var corners: [Point] = []
         for k in 0..<4 {
             guard let corner = lines[k].intersection(lines[(k + 1) % 4]) else { return nil }
             corners.append(corner)
         }
         guard Polygon.isConvex(corners) else { return nil }
-        let rough = Quadrilateral(ordering: corners)
-        let quad = LineFit.refit(rough, to: border) ?? rough
+        let quad = Quadrilateral(ordering: corners)
         guard quad.area >= minArea, quad.interiorAngles.allSatisfy({ angleRange.contains($0) }) else { return nil }
         let sides = quad.sides.map(\.length)
         guard let shortest = sides.min(), shortest > 4, sides.max()! / shortest <= maximumAspect,

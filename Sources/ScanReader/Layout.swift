@@ -25,7 +25,12 @@ struct Layout {
     var rectifiedSide = 450
 
     func regions(in image: GrayImage) -> [LaidOutRegion] {
-        var quads = detector.detect(in: image)
+        regions(in: image, quads: detector.detect(in: image))
+    }
+
+    /// The regions made of `quads` (largest first, as the detector lists them).
+    func regions(in image: GrayImage, quads detected: [DetectedQuad]) -> [LaidOutRegion] {
+        var quads = detected
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
         var rectified: [Int: GrayImage] = [:]
