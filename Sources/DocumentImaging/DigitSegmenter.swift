@@ -27,6 +27,9 @@ public struct DigitSegmenter: Sendable {
     public var minimumRelativeDigitHeight = 0.72
     /// See `minimumRelativeDigitHeight`.
     public var minimumRelativeDigitWidth = 0.85
+    /// In a field, ink fewer pixels tall than this is specks or print too small to read
+    /// (a region of specks would otherwise make them its "typical" digits).
+    public var minimumDigitPixels = 8
 
     /// Default settings.
     public init() {}
@@ -168,7 +171,7 @@ public struct DigitSegmenter: Sendable {
                 && Double(c.box.height) <= 2.2 * typical && Double(c.box.width) <= 3 * typical
         }
         // merge pieces that overlap in x and sit on the same line (broken strokes)
-        var groups: [(box: PixelBox, labels: Set<Int32>)] = []
+        var groups: [(box: PixelBox, labels: Set<Int32>, area: Int)] = []
         for c in candidates.sorted(by: { $0.box.x < $1.box.x }) {
             if let i = groups.firstIndex(where: { g in
                 let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
@@ -177,11 +180,15 @@ public struct DigitSegmenter: Sendable {
             }) {
                 groups[i].box = groups[i].box.union(c.box)
                 groups[i].labels.insert(c.label)
+                groups[i].area += c.area
             } else {
-                groups.append((c.box, [c.label]))
+                groups.append((c.box, [c.label], c.area))
             }
         }
-        let digits = groups.filter { Double($0.box.height) >= 0.5 * typical }
+        let digits = groups.filter {
+            Double($0.box.height) >= 0.5 * typical && $0.box.height >= minimumDigitPixels
+                && !Self.isSolidBlock(area: $0.area, box: $0.box)
+        }
         // reading order: lines by vertical overlap, then x
         let sorted = digits.sorted { a, b in
             let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
@@ -189,6 +196,13 @@ public struct DigitSegmenter: Sendable {
             return a.box.y < b.box.y
         }
         return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
+    }
+
+    /// True for ink filling nearly all of its box while not thin like a stroke: a filled
+    /// square or bar (a dark panel, a redaction, a shaded cell), which no digit is. A "1"
+    /// drawn as a plain bar is under 0.3 of its height wide.
+    static func isSolidBlock(area: Int, box: PixelBox) -> Bool {
+        Double(area) >= 0.9 * Double(box.width * box.height) && Double(box.width) >= 0.3 * Double(box.height)
     }
 
     /// Ink intensities inside `box`: darkness relative to the local paper level, only
