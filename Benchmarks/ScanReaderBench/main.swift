@@ -290,6 +290,27 @@ case "inputs" where args.count >= 4:
     let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
         "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
     try Data(png).write(to: URL(fileURLWithPath: args[3]))
+case "stages" where args.count >= 3:
+    // where the reader's time goes per photo, one thread: decode at the working size,
+    // quad detection, and the whole read (decode included); medians over the files
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: ReadOptions())
+    var load: [Double] = [], detect: [Double] = [], whole: [Double] = []
+    for path in args[2...] {
+        var image: GrayImage?
+        load.append(seconds { image = try? ImageLoader.load(path: path, options: .init(maxDimension: ReadOptions().workingSize)).image })
+        guard let image else { continue }
+        detect.append(seconds { _ = QuadDetector().detect(in: image) })
+        whole.append(seconds { _ = reader.read(path: path) })
+    }
+    print(String(format: "decode %.1f ms, detect %.1f ms, whole read %.1f ms (medians of %d)",
+                 median(load) * 1000, median(detect) * 1000, median(whole) * 1000, whole.count))
+case "warp" where args.count >= 3:
+    // rectification alone: the largest quad of a photo straightened to 450 px, ns per output pixel
+    let image = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize)).image
+    guard let quad = QuadDetector().detect(in: image).first?.quad else { print("no quad"); exit(1) }
+    var best = Double.infinity
+    for _ in 0..<20 { best = min(best, seconds { _ = image.rectified(quad, width: 450, height: 450) }) }
+    print(String(format: "warp 450x450: %.3f ms, %.2f ns/pixel", best * 1000, best * 1e9 / (450 * 450)))
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
