@@ -266,13 +266,15 @@ case "classify" where args.count >= 4:
     }
     print(String(format: "swift batch %d: %.0f digits/s", batch, Double(total) / t))
 case "detect-parts" where args.count >= 3:
-    // where detection spends its time on one full-size photo (best of 5)
-    let image = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false)).image
+    // where detection spends its time on one photo as the reader loads it (best of 5)
+    let image = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize,
+                                                                   appliesExifOrientation: false)).image
+    let factor = max(1, Int((Double(max(image.width, image.height)) / Double(QuadDetector().workingSize)).rounded(.up)))
     var best: [String: Double] = [:]
     for _ in 0..<5 {
         var small = image, bins: [BinaryImage] = [], dil: [BinaryImage] = []
         let parts: [(String, () -> Void)] = [
-            ("reduce", { small = image.reduced(by: 5) }),
+            ("reduce", { small = image.reduced(by: factor) }),
             ("binarize x2", { bins = small.localMeanBinarizations(window: 0, percents: [12, 5]) }),
             ("dilate x2", { dil = bins.map { $0.dilated() } }),
             ("contours x2", { _ = dil.map { $0.contours() } }),

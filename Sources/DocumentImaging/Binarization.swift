@@ -24,6 +24,26 @@ public struct BinaryImage: Sendable, Equatable {
 }
 
 extension BinaryImage {
+    /// The bits column by column (`height` values per column): the transposed image's bits.
+    public func transposedBits() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height)
+        let (w, h) = (width, height)
+        bits.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                // in tiles, so neither side strides through memory a pixel at a time for long
+                let tile = 32
+                for y0 in stride(from: 0, to: h, by: tile) {
+                    for x0 in stride(from: 0, to: w, by: tile) {
+                        for y in y0..<min(h, y0 + tile) {
+                            for x in x0..<min(w, x0 + tile) { dst[x * h + y] = src[y * w + x] }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// The rectangle at (x, y) of width × height, which must lie inside the image.
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> BinaryImage {
         precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height)
@@ -40,22 +60,24 @@ extension BinaryImage {
         let w = width, h = height
         var across = [UInt8](repeating: 0, count: w * h)   // max over x-1…x+1
         var out = [UInt8](repeating: 0, count: w * h)
+        guard w > 0, h > 0 else { return self }
+        // edge pixels apart, so the inner loops have no conditions and vectorize
         bits.withUnsafeBufferPointer { src in
             across.withUnsafeMutableBufferPointer { mid in
                 for y in 0..<h {
-                    let row = y * w
-                    for x in 0..<w {
-                        mid[row + x] = src[row + x] | (x > 0 ? src[row + x - 1] : 0) | (x + 1 < w ? src[row + x + 1] : 0)
-                    }
+                    let s = src.baseAddress! + y * w, m = mid.baseAddress! + y * w
+                    if w == 1 { m[0] = s[0]; continue }
+                    m[0] = s[0] | s[1]
+                    for x in 1..<(w - 1) { m[x] = s[x - 1] | s[x] | s[x + 1] }
+                    m[w - 1] = s[w - 2] | s[w - 1]
                 }
             }
             across.withUnsafeBufferPointer { mid in
                 out.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<h {
-                        let row = y * w
-                        for x in 0..<w {
-                            dst[row + x] = mid[row + x] | (y > 0 ? mid[row - w + x] : 0) | (y + 1 < h ? mid[row + w + x] : 0)
-                        }
+                        let m = mid.baseAddress! + y * w, d = dst.baseAddress! + y * w
+                        let above = y > 0 ? m - w : m, below = y + 1 < h ? m + w : m
+                        for x in 0..<w { d[x] = above[x] | m[x] | below[x] }
                     }
                 }
             }

@@ -102,25 +102,30 @@ public enum RulingFinder {
         let end = max(1, (length - 2 * margin) * 12 / 100)
         var isLine = [Bool](repeating: false, count: count)
         var coverage = [Double](repeating: 0, count: count)
-        b.bits.withUnsafeBufferPointer { bits in
-            // cumulative ink count across the line direction, per position along it
-            var cumulative = [Int32](repeating: 0, count: (count + 1) * length)
-            for i in 0..<count {
-                for k in 0..<length {
-                    let ink: Int32 = bits[horizontal ? i * b.width + k : k * b.width + i] != 0 ? 1 : 0
-                    cumulative[(i + 1) * length + k] = cumulative[i * length + k] + ink
+        // ink as rows along the line direction (the image itself for horizontal lines,
+        // its transpose for vertical ones), so every loop below runs over contiguous memory
+        let along: [UInt8] = horizontal ? b.bits : b.transposedBits()
+        // cumulative ink count across the lines, per position along them
+        var cumulative = [Int32](repeating: 0, count: (count + 1) * length)
+        along.withUnsafeBufferPointer { rows in
+            cumulative.withUnsafeMutableBufferPointer { cum in
+                for i in 0..<count {
+                    let previous = cum.baseAddress! + i * length, next = previous + length
+                    let row = rows.baseAddress! + i * length
+                    for k in 0..<length { next[k] = previous[k] &+ Int32(row[k]) }
                 }
-            }
-            for i in 0..<count {
-                let lo = max(0, i - smear), hi = min(count, i + smear + 1)
-                var n = 0, head = false, tail = false
-                for k in margin..<(length - margin) where cumulative[hi * length + k] - cumulative[lo * length + k] > 0 {
-                    n += 1
-                    if k < margin + end { head = true }
-                    if k >= length - margin - end { tail = true }
+                let inner = length - 2 * margin
+                for i in 0..<count {
+                    let lo = cum.baseAddress! + max(0, i - smear) * length
+                    let hi = cum.baseAddress! + min(count, i + smear + 1) * length
+                    func inked(_ k: Int) -> Int { hi[k] &- lo[k] > 0 ? 1 : 0 }
+                    var n = 0, head = 0, tail = 0
+                    for k in margin..<(length - margin) { n &+= inked(k) }
+                    for k in margin..<(margin + end) { head |= inked(k) }
+                    for k in (length - margin - end)..<(length - margin) { tail |= inked(k) }
+                    coverage[i] = Double(n) / Double(inner)
+                    isLine[i] = coverage[i] >= 0.7 && head != 0 && tail != 0
                 }
-                coverage[i] = Double(n) / Double(length - 2 * margin)
-                isLine[i] = coverage[i] >= 0.7 && head && tail
             }
         }
         var result: [(position: Double, coverage: Double)] = []

@@ -36,4 +36,29 @@ struct GrayImageTests {
         let reduced = image.reduced(by: 2)
         #expect(reduced == GrayImage(width: 2, height: 1, pixels: [3, 5]))  // (1+2+4+5)/4, (3+6)/2
     }
+
+    @Test("Reduction by any factor is the rounded block mean (shift, multiply and division paths alike)")
+    func reductionMatchesDefinition() {
+        var state: UInt32 = 12345
+        let w = 37, h = 23
+        let pixels = (0..<(w * h)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let source = GrayImage(width: w, height: h, pixels: pixels)
+        for factor in 1...7 {
+            let rw = (w + factor - 1) / factor, rh = (h + factor - 1) / factor
+            var expected = [UInt8](repeating: 0, count: rw * rh)
+            for oy in 0..<rh {
+                for ox in 0..<rw {
+                    var sum = 0, n = 0
+                    for y in (oy * factor)..<min(h, oy * factor + factor) {
+                        for x in (ox * factor)..<min(w, ox * factor + factor) { sum += Int(pixels[y * w + x]); n += 1 }
+                    }
+                    expected[oy * rw + ox] = UInt8((sum + n / 2) / n)
+                }
+            }
+            #expect(source.reduced(by: factor) == GrayImage(width: rw, height: rh, pixels: expected), "factor \(factor)")
+        }
+    }
 }
