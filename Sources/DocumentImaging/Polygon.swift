@@ -44,12 +44,15 @@ public enum Polygon {
     }
 
     /// Convex hull, clockwise on screen (y down), by Andrew's monotone chain (1979).
-    /// Complexity: O(n log n).
+    /// Complexity: O(n log n); O(n + x range) for pixel coordinates (a traced border).
     public static func convexHull(_ input: [Point]) -> [Point] {
-        let sorted = input.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-        var p: [Point] = []
-        p.reserveCapacity(sorted.count)
-        for q in sorted where p.last != q { p.append(q) }   // duplicates are adjacent once sorted
+        let p = columnExtremes(input) ?? {
+            let sorted = input.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+            var unique: [Point] = []
+            unique.reserveCapacity(sorted.count)
+            for q in sorted where unique.last != q { unique.append(q) }   // duplicates are adjacent once sorted
+            return unique
+        }()
         guard p.count > 2 else { return p }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
@@ -64,6 +67,32 @@ public enum Polygon {
             upper.append(q)
         }
         return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// For points on integer x not spread much wider than their number: the topmost and
+    /// bottommost point of each column, sorted by (x, y), without sorting. Only those can
+    /// be hull corners. nil when the points do not qualify.
+    static func columnExtremes(_ input: [Point]) -> [Point]? {
+        guard let first = input.first else { return nil }
+        var lo = first.x, hi = first.x
+        for q in input {
+            guard q.x == q.x.rounded() else { return nil }
+            lo = min(lo, q.x); hi = max(hi, q.x)
+        }
+        let span = Int(hi - lo) + 1
+        guard span <= 2 * input.count + 64 else { return nil }
+        var top = [Double](repeating: .infinity, count: span), bottom = [Double](repeating: -.infinity, count: span)
+        for q in input {
+            let i = Int(q.x - lo)
+            top[i] = min(top[i], q.y); bottom[i] = max(bottom[i], q.y)
+        }
+        var out: [Point] = []
+        out.reserveCapacity(2 * span)
+        for i in 0..<span where top[i] <= bottom[i] {
+            out.append(Point(lo + Double(i), top[i]))
+            if bottom[i] != top[i] { out.append(Point(lo + Double(i), bottom[i])) }
+        }
+        return out
     }
 
     /// Signed area (shoelace): positive when the vertices run clockwise on screen (y down).

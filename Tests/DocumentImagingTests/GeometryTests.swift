@@ -138,6 +138,25 @@ struct GeometryTests {
     }
 }
 
+@Suite("Convex hull")
+struct ConvexHullTests {
+    @Test("Pixel coordinates (column extremes) and any coordinates (sorting) give the same hull")
+    func twoPaths() {
+        var state: UInt32 = 99
+        func next(_ n: Int) -> Double {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Double(Int(state >> 8) % n)
+        }
+        for trial in 0..<20 {
+            let points = (0..<(5 + trial * 7)).map { _ in Point(next(40), next(30)) }
+            let onPixels = Polygon.convexHull(points)
+            let shifted = Polygon.convexHull(points.map { Point($0.x + 0.25, $0.y) })
+            #expect(onPixels == shifted.map { Point($0.x - 0.25, $0.y) }, "trial \(trial)")
+            #expect(Polygon.isConvex(onPixels) || onPixels.count < 3)
+        }
+    }
+}
+
 @Suite("Quads: nested, touching the border, none")
 struct QuadCasesTests {
     @Test("Nested outlined boxes keep their nesting")
