@@ -46,11 +46,9 @@ public enum ResultWriter {
         }
     }
 
-    /// Compact JSON with sorted keys.
+    /// Compact JSON with sorted keys (see `JSONText`).
     public static func json(_ result: ScanResult) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(result)) ?? Data("{}".utf8), as: UTF8.self)
+        JSONText.of(result)
     }
 
     /// CSV rows: one per region; a file with no region or an error still gets one row.
