@@ -106,10 +106,8 @@ extension GrayImage {
         switch method {
         case .otsu: return thresholded(below: otsuThreshold())
         case let .localMean(window, percent):
-            return adaptive(window: window, needsSquares: false) { sum, _, n, v in
-                // v · n · 100 < sum · (100 − percent), in integers where possible
-                Double(v) * Double(n) * 100 < Double(sum) * (100 - percent)
-            }
+            // v · n · 100 < sum · (100 − percent)
+            return localMeanBinarizations(window: window, percents: [percent])[0]
         case let .sauvola(window, k):
             return adaptive(window: window, needsSquares: true) { sum, squares, n, v in
                 let m = Double(sum) / Double(n)
@@ -129,23 +127,37 @@ extension GrayImage {
         var integral = [Int32](repeating: 0, count: stride * (h + 1))
         var outputs = percents.map { _ in [UInt8](repeating: 0, count: w * h) }
         let factors = percents.map { 100 - $0 }
+        // per column: the window's left and right edges (clipped) and its width
+        let lefts = (0..<w).map { max(0, $0 - r) }, rights = (0..<w).map { min(w, $0 + r + 1) }
+        let widths = (0..<w).map { Double(rights[$0] - lefts[$0]) }
+        var sums = [Double](repeating: 0, count: w), scaled = [Double](repeating: 0, count: w)
         pixels.withUnsafeBufferPointer { src in
             integral.withUnsafeMutableBufferPointer { ii in
                 for y in 0..<h {
                     var row: Int32 = 0
+                    let above = ii.baseAddress! + y * stride + 1, here = above + stride, line = src.baseAddress! + y * w
                     for x in 0..<w {
-                        row += Int32(src[y * w + x])
-                        ii[(y + 1) * stride + x + 1] = ii[y * stride + x + 1] + row
+                        row &+= Int32(line[x])
+                        here[x] = above[x] &+ row
                     }
                 }
                 for y in 0..<h {
-                    let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                    let y0 = max(0, y - r), y1 = min(h, y + r + 1), rows = Double(y1 - y0)
+                    let top = ii.baseAddress! + y0 * stride, bottom = ii.baseAddress! + y1 * stride
+                    let line = src.baseAddress! + y * w
+                    // the window sums and each pixel × window area × 100 along the row, then
+                    // one comparison per percent: loops without branches
                     for x in 0..<w {
-                        let x0 = max(0, x - r), x1 = min(w, x + r + 1)
-                        let n = Double((x1 - x0) * (y1 - y0))
-                        let sum = Double(ii[y1 * stride + x1] - ii[y0 * stride + x1] - ii[y1 * stride + x0] + ii[y0 * stride + x0])
-                        let v = Double(src[y * w + x]) * n * 100
-                        for k in factors.indices where v < sum * factors[k] { outputs[k][y * w + x] = 1 }
+                        let x0 = lefts[x], x1 = rights[x]
+                        sums[x] = Double(bottom[x1] &- top[x1] &- bottom[x0] &+ top[x0])
+                        scaled[x] = Double(line[x]) * widths[x] * rows * 100
+                    }
+                    for k in factors.indices {
+                        let factor = factors[k]
+                        outputs[k].withUnsafeMutableBufferPointer { out in
+                            let o = out.baseAddress! + y * w
+                            for x in 0..<w { o[x] = scaled[x] < sums[x] * factor ? 1 : 0 }
+                        }
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import DocumentImaging
+import ImagingCore
 import Testing
 
 /// Pixel operations on binary images, checked against their definitions.
@@ -27,6 +28,32 @@ struct BinaryImageTests {
             }
         }
         #expect(image.dilated().bits == expected)
+    }
+
+    @Test("Local-mean thresholds: ink where the pixel is under (100 − percent) % of its clipped window's mean")
+    func localMean() {
+        var state: UInt32 = 5
+        let w = 29, h = 21
+        let pixels = (0..<(w * h)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let image = GrayImage(width: w, height: h, pixels: pixels)
+        let percents = [15.0, 5, 0]
+        let found = image.localMeanBinarizations(window: 9, percents: percents)
+        for (k, percent) in percents.enumerated() {
+            for y in 0..<h {
+                for x in 0..<w {
+                    var sum = 0, n = 0
+                    for yy in max(0, y - 4)..<min(h, y + 5) {
+                        for xx in max(0, x - 4)..<min(w, x + 5) { sum += Int(pixels[yy * w + xx]); n += 1 }
+                    }
+                    let ink = Double(pixels[y * w + x]) * Double(n) * 100 < Double(sum) * (100 - percent)
+                    #expect(found[k].isInk(x, y) == ink, "(\(x), \(y)) at \(percent) %")
+                }
+            }
+            #expect(image.binarized(.localMean(window: 9, percent: percent)) == found[k])
+        }
     }
 
     @Test("Transposed bits list the image column by column")
