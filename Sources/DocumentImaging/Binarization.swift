@@ -255,17 +255,24 @@ extension GrayImage {
         let bw = max(1, (width + blocks - 1) / blocks), bh = max(1, (height + blocks - 1) / blocks)
         let nx = (width + bw - 1) / bw, ny = (height + bh - 1) / bh
         var paper = [Double](repeating: 255, count: nx * ny)
-        var histogram = [Int](repeating: 0, count: 256)
-        for by in 0..<ny {
-            for bx in 0..<nx {
-                for i in 0..<256 { histogram[i] = 0 }
-                var n = 0
-                for y in (by * bh)..<min(height, (by + 1) * bh) {
-                    for x in (bx * bw)..<min(width, (bx + 1) * bw) { histogram[Int(pixels[y * width + x])] += 1; n += 1 }
+        var histogram = [Int32](repeating: 0, count: 256)
+        pixels.withUnsafeBufferPointer { src in
+            histogram.withUnsafeMutableBufferPointer { counts in
+                for by in 0..<ny {
+                    for bx in 0..<nx {
+                        counts.update(repeating: 0)
+                        let x0 = bx * bw, x1 = min(width, (bx + 1) * bw)
+                        let y0 = by * bh, y1 = min(height, (by + 1) * bh)
+                        for y in y0..<y1 {
+                            let line = src.baseAddress! + y * width
+                            for x in x0..<x1 { counts[Int(line[x])] &+= 1 }
+                        }
+                        let n = (x1 - x0) * (y1 - y0)
+                        var seen = 0, level = 255
+                        for v in 0..<256 { seen += Int(counts[v]); if seen * 10 >= n * 9 { level = v; break } }
+                        paper[by * nx + bx] = Double(level)
+                    }
                 }
-                var seen = 0, level = 255
-                for v in 0..<256 { seen += histogram[v]; if seen * 10 >= n * 9 { level = v; break } }
-                paper[by * nx + bx] = Double(level)
             }
         }
         // bilinear interpolation between tile centres: the columns' tiles and weights
@@ -278,16 +285,17 @@ extension GrayImage {
         }
         var out = [UInt8](repeating: 0, count: width * height)
         var level = [Double](repeating: 0, count: nx)
+        var paperRow = [Double](repeating: 0, count: width)
         out.withUnsafeMutableBufferPointer { dst in
             pixels.withUnsafeBufferPointer { src in
-                for y in 0..<height {
-                    let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
-                    let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
-                    for bx in 0..<nx { level[bx] = paper[y0 * nx + bx] * (1 - fy) + paper[y1 * nx + bx] * fy }
-                    let row = y * width
-                    for x in 0..<width {
-                        let p = level[left[x]] * (1 - weight[x]) + level[right[x]] * weight[x]
-                        dst[row + x] = UInt8(max(0, min(255, p - Double(src[row + x]))))
+                paperRow.withUnsafeMutableBufferPointer { paperAt in
+                    for y in 0..<height {
+                        let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
+                        let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
+                        for bx in 0..<nx { level[bx] = paper[y0 * nx + bx] * (1 - fy) + paper[y1 * nx + bx] * fy }
+                        for x in 0..<width { paperAt[x] = level[left[x]] * (1 - weight[x]) + level[right[x]] * weight[x] }
+                        let line = src.baseAddress! + y * width, out = dst.baseAddress! + y * width
+                        for x in 0..<width { out[x] = UInt8(max(0, min(255, paperAt[x] - Double(line[x])))) }
                     }
                 }
             }

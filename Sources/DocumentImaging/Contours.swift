@@ -23,11 +23,18 @@ extension BinaryImage {
     public func contours() -> [Contour] {
         let w = width + 2, h = height + 2
         var f = [Int32](repeating: 0, count: w * h)
-        for y in 0..<height {
-            for x in 0..<width where bits[y * width + x] != 0 { f[(y + 1) * w + x + 1] = 1 }
+        f.withUnsafeMutableBufferPointer { f in
+            bits.withUnsafeBufferPointer { bits in
+                for y in 0..<height {
+                    let line = bits.baseAddress! + y * width, out = f.baseAddress! + (y + 1) * w + 1
+                    for x in 0..<width { out[x] = Int32(line[x]) }
+                }
+            }
         }
-        // 8 neighbours counter-clockwise as seen on screen, starting east
+        // 8 neighbours counter-clockwise as seen on screen, starting east; `step[d]` is
+        // the same move as an index offset, `dx`, `dy` as coordinates
         let dx = [1, 1, 0, -1, -1, -1, 0, 1], dy = [0, -1, -1, -1, 0, 1, 1, 1]
+        let step = (0..<8).map { dy[$0] * w + dx[$0] }
         var result: [Contour] = []
         var kinds: [Bool] = [true]          // index NBD-1: isHole; NBD 1 is the frame
         var parents: [Int?] = [nil]         // index NBD-1: parent NBD-1 (frame = 0)
@@ -57,32 +64,30 @@ extension BinaryImage {
                         // 3.1: clockwise from the start direction for a non-zero pixel
                         var found = -1
                         for k in 0..<8 {
-                            let d = (startDir - k + 8) % 8
-                            if f[(y + dy[d]) * w + x + dx[d]] != 0 { found = d; break }
+                            let d = (startDir - k + 8) & 7
+                            if f[p + step[d]] != 0 { found = d; break }
                         }
                         if found < 0 {
                             f[p] = -nbd
                             points.append(Point(Double(x - 1), Double(y - 1)))
                         } else {
-                            var x3 = x, y3 = y, fromDir = found
-                            let x1 = x + dx[found], y1 = y + dy[found]
+                            var x3 = x, y3 = y, q3 = p, fromDir = found
+                            let p1 = p + step[found]
                             while true {
                                 points.append(Point(Double(x3 - 1), Double(y3 - 1)))
                                 // 3.3: counter-clockwise from the direction after fromDir
                                 var eastExamined = false, next = -1
                                 for k in 1...8 {
-                                    let d = (fromDir + k) % 8
-                                    let q = (y3 + dy[d]) * w + x3 + dx[d]
-                                    if f[q] != 0 { next = d; break }
+                                    let d = (fromDir + k) & 7
+                                    if f[q3 + step[d]] != 0 { next = d; break }
                                     if d == 0 { eastExamined = true }
                                 }
-                                let q3 = y3 * w + x3
                                 if eastExamined { f[q3] = -nbd } else if f[q3] == 1 { f[q3] = nbd }
-                                let x4 = x3 + dx[next], y4 = y3 + dy[next]
-                                if x4 == x && y4 == y && x3 == x1 && y3 == y1 { break }
-                                // the pixel we came from, seen from (x4, y4)
-                                fromDir = (next + 4) % 8
-                                x3 = x4; y3 = y4
+                                let q4 = q3 + step[next]
+                                if q4 == p && q3 == p1 { break }
+                                // the pixel we came from, seen from the next one
+                                fromDir = (next + 4) & 7
+                                x3 += dx[next]; y3 += dy[next]; q3 = q4
                             }
                         }
                         let parent = parentIndex.flatMap { $0 == 0 ? nil : $0 - 1 }
