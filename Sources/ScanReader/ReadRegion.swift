@@ -78,7 +78,10 @@ struct ReadRegion {
                 text += cellText
             }
         }
-        let corners = outline.corners.map { [round1($0.x * scale), round1($0.y * scale)] }
+        // a working pixel's centre i is the centre of the full-resolution pixels
+        // i·scale … i·scale + scale − 1
+        let half = (scale - 1) / 2
+        let corners = outline.corners.map { [round1($0.x * scale + half), round1($0.y * scale + half)] }
         let grid = region.ruling.map { GridResult(rows: $0.rowCount, cols: $0.columnCount, cells: cells) }
         return RegionResult(index: index, kind: region.kind.rawValue, corners: corners, text: text,
                             confidence: round4(Float(lowest)), digits: digits, rejected: rejected, grid: grid)
