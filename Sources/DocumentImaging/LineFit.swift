@@ -109,7 +109,9 @@ enum LineFit {
 }
 
 /// Full-resolution corner refinement: each side is moved to the strongest edge along
-/// its normal, sampled at many points, then re-fitted and intersected.
+/// its normal, sampled at many points; each corner is then where its two sides meet as
+/// fitted near it. Sides fitted whole and extended would miss the corners of a frame
+/// that bows (lens distortion, a curled page) by the bow: outward, along the diagonal.
 public enum EdgeRefiner {
     /// The refined quad, or nil when too few edge samples were found on some side.
     /// `darkInside`: the quad's border ink lies inside the edge (an outer border);
@@ -117,30 +119,44 @@ public enum EdgeRefiner {
     public static func refine(_ quad: Quadrilateral, in image: GrayImage, searchRadius: Double,
                               darkInside: Bool = true) -> Quadrilateral? {
         let c = quad.corners
-        var lines: [Line] = []
+        // per side: edge points with their place along it (0…1), and the whole side's line
+        var sides: [(points: [(t: Double, p: Point)], line: Line)] = []
         for (a, side, length) in quad.sides {
             // outward normal of a clockwise (on screen) polygon's edge
             let normal = Point(side.direction.y, -side.direction.x)
-            var samples: [Point] = []
-            let count = max(8, min(60, Int(length / 8)))
+            var samples: [(t: Double, p: Point)] = []
+            let count = max(12, min(80, Int(length / 6)))
             for k in 0..<count {
-                let t = length * (0.1 + 0.8 * Double(k) / Double(count - 1))
-                let base = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
+                let t = 0.04 + 0.92 * Double(k) / Double(count - 1)
+                let base = Point(a.x + t * length * side.direction.x, a.y + t * length * side.direction.y)
                 let offset = image.pixels.withUnsafeBufferPointer { pixels in
                     strongestEdge(in: pixels, width: image.width, height: image.height, at: base, normal: normal,
                                   radius: searchRadius, darkInside: darkInside)
                 }
                 if let offset {
-                    samples.append(Point(base.x + offset * normal.x, base.y + offset * normal.y))
+                    samples.append((t, Point(base.x + offset * normal.x, base.y + offset * normal.y)))
                 }
             }
-            guard samples.count >= max(5, count / 3), var line = Line(fitting: samples) else { return nil }
+            guard samples.count >= max(5, count / 3), var line = Line(fitting: samples.map(\.p)) else { return nil }
             // one round of outlier rejection
-            let kept = samples.filter { line.distance($0) < 1.5 }
-            if kept.count >= 5, let better = Line(fitting: kept) { line = better }
-            lines.append(line)
+            var kept = samples.filter { line.distance($0.p) < 1.5 }
+            if kept.count >= 5, let better = Line(fitting: kept.map(\.p)) { line = better }
+            kept = samples.filter { line.distance($0.p) < 2.5 }
+            sides.append((kept, line))
         }
-        guard let refined = LineFit.intersect(lines) else { return nil }
+        guard let whole = LineFit.intersect(sides.map(\.line)) else { return nil }
+        // each corner from the two sides' edge points nearest it (a third of each side)
+        var corners = whole.corners
+        for i in 0..<4 {
+            let before = sides[(i + 3) % 4], after = sides[i]
+            let end = before.points.filter { $0.t > 0.67 }.map(\.p), start = after.points.filter { $0.t < 0.33 }.map(\.p)
+            guard end.count >= 4, start.count >= 4, let l1 = Line(fitting: end), let l2 = Line(fitting: start),
+                  let corner = l1.intersection(l2), Polygon.distance(corner, whole.corners[i]) < 2 * searchRadius
+            else { continue }
+            corners[i] = corner
+        }
+        let refined = Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2],
+                                    bottomLeft: corners[3])
         // refinement must not move a corner far: then it locked onto something else
         for (p, q) in zip(refined.corners, c) where Polygon.distance(p, q) > 2 * searchRadius {
             return nil

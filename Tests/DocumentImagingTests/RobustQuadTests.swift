@@ -45,6 +45,22 @@ struct RobustQuadTests {
         try expectCorners(image, within: 2.5)
     }
 
+    @Test("A frame bowed outward (lens distortion, a curled page) keeps its corners")
+    func bowedFrame() throws {
+        // each side bulges 5 px outward at its middle, as a parabola through the corners
+        var outline: [Point] = []
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let len = Polygon.distance(a, b), normal = Point((b.y - a.y) / len, -(b.x - a.x) / len)
+            for k in 0..<24 {
+                let t = Double(k) / 24, bulge = 5 * 4 * t * (1 - t)
+                outline.append(Point(a.x + (b.x - a.x) * t + normal.x * bulge, a.y + (b.y - a.y) * t + normal.y * bulge))
+            }
+        }
+        let image = TestImages.outlinedPolygon(outline, thickness: 4, width: 400, height: 300)
+        try expectCorners(image, within: 2.5)   // sides fitted whole and extended: 5–7 px out
+    }
+
     @Test("Print a pixel or two beside a frame (joined to it when gaps are closed) does not hide it")
     func printBesideFrame() throws {
         var image = TestImages.outlinedPolygon(corners, thickness: 4, width: 400, height: 300)
