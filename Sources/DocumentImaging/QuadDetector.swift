@@ -28,8 +28,9 @@ public struct DetectedQuad: Sendable {
 /// Detection runs on a reduced copy (the longer side near `workingSize`): adaptive
 /// binarization, border following (Suzuki & Abe 1985), Douglas–Peucker simplification
 /// and a quadrilateral test. Each accepted quad's sides are then re-fitted by total
-/// least squares to the border points near them and intersected, and the corners are
-/// mapped back to full resolution and refined there along the edge.
+/// least squares to the border points near them and intersected (a quad with a side its
+/// border leaves is re-read from the border's own straight runs, see `SideSupport`), and
+/// the corners are mapped back to full resolution and refined there along the edge.
 public struct QuadDetector: Sendable {
     /// Longer side of the detection copy, pixels.
     public var workingSize = 1000
