@@ -80,10 +80,13 @@ def elastic_field(n: int, g: torch.Generator, alpha=34.0, sigma=4.0) -> torch.Te
     return (d.view(n, 2, 28, 28) * alpha * 2 / 28).permute(0, 2, 3, 1)
 
 
-def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elastic: float = 0.0) -> torch.Tensor:
+def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elastic: float = 0.0,
+            printed: torch.Tensor | None = None, lowres: float = 0.0) -> torch.Tensor:
     """What segmentation of phone photos hands the model: geometry, stroke, blur, noise,
     low contrast and ruling-line fragments at the crop edges; handwritten samples
-    (`handwritten`, a bool per row) also get elastic distortion with probability `elastic`.
+    (`handwritten`, a bool per row) also get elastic distortion with probability `elastic`,
+    and printed ones (`printed`) are, with probability `lowres`, shrunk to 45-75 % and
+    blown up again: print photographed from afar at low resolution.
     x: (N,1,28,28) in [0,1]."""
     n = x.shape[0]
 
@@ -108,6 +111,12 @@ def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elas
         wobble = (handwritten & ~keep & (torch.rand(n, generator=g) < elastic)).view(n, 1, 1, 1)
         grid = grid + elastic_field(n, g) * wobble.float()
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
+    if lowres > 0 and printed is not None:  # (no draws from g when off)
+        chosen = printed & ~keep & (torch.rand(n, generator=g) < lowres)
+        for i in torch.nonzero(chosen).flatten().tolist():
+            side = int(28 * float(u(0.45, 0.75, (1,))))
+            small = F.interpolate(y[i:i + 1], size=(side, side), mode="bilinear", antialias=True, align_corners=False)
+            y[i:i + 1] = F.interpolate(small, size=(28, 28), mode="bilinear", align_corners=False)
 
     def pick(p):
         return ((torch.rand(n, generator=g) < p) & ~keep).view(n, 1, 1, 1).float()
@@ -197,6 +206,9 @@ def main():
     ap.add_argument("--elastic", type=float, default=0.0,
                     help="share of the augmented MNIST digits also distorted elastically "
                          "(0.5: MNIST 99.64 %%, but fewer wichtounet grids exact; see the model card)")
+    ap.add_argument("--lowres", type=float, default=0.0,
+                    help="share of the augmented printed digits also shrunk and blown up again "
+                         "(low-resolution print; 0: the shipped model)")
     ap.add_argument("--printed-weight", type=float, default=1.0,
                     help="weight of the rendered printed digits in the loss, relative to "
                          "MNIST and non-digits (1: the shipped model)")
@@ -238,7 +250,8 @@ def main():
         total = 0.0
         for i in range(0, len(x), 128):
             idx = perm[i:i + 128]
-            xb = augment(x[idx], g, idx < len(mx), args.elastic)
+            xb = augment(x[idx], g, idx < len(mx), args.elastic,
+                         (idx >= len(mx)) & (idx < len(mx) + len(px)), args.lowres)
             if args.printed_weight == 1:  # (the shipped model's arithmetic, unchanged)
                 loss = F.cross_entropy(model(xb), y[idx])
             else:
@@ -262,7 +275,7 @@ def main():
     report = evaluate(model, mtx, mty, fx, fy, nx, ny)
     report["mnist_test_accuracy_fp32_weights"] = float(acc32)
     report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic,
-                  printed_weight=args.printed_weight, train_fonts=len(train_fonts),
+                  printed_weight=args.printed_weight, lowres=args.lowres, train_fonts=len(train_fonts),
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
