@@ -141,6 +141,8 @@ public enum EdgeRefiner {
             // one round of outlier rejection
             var kept = samples.filter { line.distance($0.p) < 1.5 }
             if kept.count >= 5, let better = Line(fitting: kept.map(\.p)) { line = better }
+            // the points the corners are fitted to: a little wider, as a bowed side leaves
+            // the whole-side line towards its ends
             kept = samples.filter { line.distance($0.p) < 2.5 }
             sides.append((kept, line))
         }

@@ -26,11 +26,7 @@ enum JSONText {
         o.add("confidence", number(g.confidence))
         o.add("corners", array(g.corners.map { array($0.map(number)) }))
         o.add("digits", array(g.digits.map { d in
-            var o = JSONObject()
-            o.add("box", array(d.box.map(String.init)))
-            if let c = d.col { o.add("col", String(c)) }
-            o.add("confidence", number(d.confidence))
-            if let r = d.row { o.add("row", String(r)) }
+            var o = crop(box: d.box, col: d.col, confidence: d.confidence, row: d.row)
             o.add("value", String(d.value))
             return o.text
         }))
@@ -50,16 +46,19 @@ enum JSONText {
         }
         o.add("index", String(g.index))
         o.add("kind", string: g.kind)
-        o.add("rejected", array(g.rejected.map { c in
-            var o = JSONObject()
-            o.add("box", array(c.box.map(String.init)))
-            if let col = c.col { o.add("col", String(col)) }
-            o.add("confidence", number(c.confidence))
-            if let row = c.row { o.add("row", String(row)) }
-            return o.text
-        }))
+        o.add("rejected", array(g.rejected.map { crop(box: $0.box, col: $0.col, confidence: $0.confidence, row: $0.row).text }))
         o.add("text", string: g.text)
         return o.text
+    }
+
+    /// The keys a read digit and a rejected crop share, in sorted order.
+    static func crop(box: [Int], col: Int?, confidence: Double, row: Int?) -> JSONObject {
+        var o = JSONObject()
+        o.add("box", array(box.map(String.init)))
+        if let col { o.add("col", String(col)) }
+        o.add("confidence", number(confidence))
+        if let row { o.add("row", String(row)) }
+        return o
     }
 
     static func array(_ items: [String]) -> String {
