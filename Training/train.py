@@ -81,12 +81,14 @@ def elastic_field(n: int, g: torch.Generator, alpha=34.0, sigma=4.0) -> torch.Te
 
 
 def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elastic: float = 0.0,
-            printed: torch.Tensor | None = None, lowres: float = 0.0) -> torch.Tensor:
+            printed: torch.Tensor | None = None, lowres: float = 0.0,
+            elastic_printed: float = 0.0) -> torch.Tensor:
     """What segmentation of phone photos hands the model: geometry, stroke, blur, noise,
     low contrast and ruling-line fragments at the crop edges; handwritten samples
     (`handwritten`, a bool per row) also get elastic distortion with probability `elastic`,
     and printed ones (`printed`) are, with probability `lowres`, shrunk to 45-75 % and
-    blown up again: print photographed from afar at low resolution.
+    blown up again: print photographed from afar at low resolution; with probability
+    `elastic_printed` they are distorted elastically too.
     x: (N,1,28,28) in [0,1]."""
     n = x.shape[0]
 
@@ -108,8 +110,10 @@ def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elas
     theta[keep] = torch.tensor([[1.0, 0, 0], [0, 1.0, 0]])
     grid = F.affine_grid(theta, x.shape, align_corners=False)
     if elastic > 0:  # (no draws from g when off: the shipped model's stream is unchanged)
-        wobble = (handwritten & ~keep & (torch.rand(n, generator=g) < elastic)).view(n, 1, 1, 1)
-        grid = grid + elastic_field(n, g) * wobble.float()
+        wobble = handwritten & ~keep & (torch.rand(n, generator=g) < elastic)
+        if elastic_printed > 0 and printed is not None:
+            wobble |= printed & ~keep & (torch.rand(n, generator=g) < elastic_printed)
+        grid = grid + elastic_field(n, g) * wobble.view(n, 1, 1, 1).float()
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=False)
     if lowres > 0 and printed is not None:  # (no draws from g when off)
         chosen = printed & ~keep & (torch.rand(n, generator=g) < lowres)
@@ -209,6 +213,9 @@ def main():
     ap.add_argument("--lowres", type=float, default=0.0,
                     help="share of the augmented printed digits also shrunk and blown up again "
                          "(low-resolution print; 0: the shipped model)")
+    ap.add_argument("--elastic-printed", type=float, default=0.0,
+                    help="share of the augmented printed digits distorted elastically too "
+                         "(with --elastic; 0: the shipped model)")
     ap.add_argument("--printed-weight", type=float, default=1.0,
                     help="weight of the rendered printed digits in the loss, relative to "
                          "MNIST and non-digits (1: the shipped model)")
@@ -251,7 +258,7 @@ def main():
         for i in range(0, len(x), 128):
             idx = perm[i:i + 128]
             xb = augment(x[idx], g, idx < len(mx), args.elastic,
-                         (idx >= len(mx)) & (idx < len(mx) + len(px)), args.lowres)
+                         (idx >= len(mx)) & (idx < len(mx) + len(px)), args.lowres, args.elastic_printed)
             if args.printed_weight == 1:  # (the shipped model's arithmetic, unchanged)
                 loss = F.cross_entropy(model(xb), y[idx])
             else:
@@ -275,7 +282,8 @@ def main():
     report = evaluate(model, mtx, mty, fx, fy, nx, ny)
     report["mnist_test_accuracy_fp32_weights"] = float(acc32)
     report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic,
-                  printed_weight=args.printed_weight, lowres=args.lowres, train_fonts=len(train_fonts),
+                  printed_weight=args.printed_weight, lowres=args.lowres,
+                  elastic_printed=args.elastic_printed, train_fonts=len(train_fonts),
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
