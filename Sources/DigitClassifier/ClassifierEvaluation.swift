@@ -28,9 +28,11 @@ public struct ClassifierEvaluation: Sendable {
     /// Mistakes, most confident first.
     public let mistakes: [Mistake]
 
-    /// Runs `classifier` over `inputs` in batches of `batch` and scores against `labels`.
-    /// Complexity: one forward pass per input.
-    public init(classifier: DigitClassifier, inputs: [DigitInput], labels: [Int], batch: Int = 64) {
+    /// Runs `classifier` over `inputs` in batches of `batch` and scores against `labels`;
+    /// `secondLookBelow` as in `DigitClassifier.classify` (0: the network's single look).
+    /// Complexity: one forward pass per input (five for the unsure ones).
+    public init(classifier: DigitClassifier, inputs: [DigitInput], labels: [Int], batch: Int = 64,
+                secondLookBelow: Float = DigitClassifier.secondLookBelow) {
         precondition(inputs.count == labels.count, "\(inputs.count) inputs, \(labels.count) labels")
         let classes = classifier.classCount
         var confusion = [[Int]](repeating: [Int](repeating: 0, count: classes), count: classes)
@@ -39,7 +41,7 @@ public struct ClassifierEvaluation: Sendable {
         var digits = 0, digitsRejected = 0, rejectOffRight = 0, nonDigits = 0, nonDigitsRejected = 0
         for start in stride(from: 0, to: inputs.count, by: batch) {
             let end = min(start + batch, inputs.count)
-            for (offset, p) in classifier.classify(Array(inputs[start..<end])).enumerated() {
+            for (offset, p) in classifier.classify(Array(inputs[start..<end]), secondLookBelow: secondLookBelow).enumerated() {
                 let i = start + offset, truth = labels[i]
                 precondition(truth >= 0 && truth < classes, "label \(truth) of input \(i) outside 0..<\(classes)")
                 confusion[truth][p.label] += 1

@@ -19,6 +19,18 @@ public struct DigitInput: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The same input moved `dx` px right and `dy` px down, paper coming in at the edges.
+    public func shifted(dx: Int, dy: Int) -> DigitInput {
+        let side = Self.side
+        var out = [UInt8](repeating: 0, count: side * side)
+        for y in max(0, dy)..<min(side, side + dy) {
+            for x in max(0, dx)..<min(side, side + dx) {
+                out[y * side + x] = pixels[(y - dy) * side + (x - dx)]
+            }
+        }
+        return DigitInput(normalizedPixels: out)
+    }
+
     /// The contract: an ink crop becomes the model's input.
     ///
     /// 1. Bounding box of the pixels > 0 (none: all zeros).

@@ -32,6 +32,8 @@ struct ModelCommand: ParsableCommand {
         @Option(help: "IDX labels file.") var labels: String
         @Option(help: "Weights file (safetensors). Default: the shipped model.") var model: String?
         @Option(help: "Write the 20 most confident mistakes as a PNG gallery here.") var gallery: String?
+        @Flag(help: "The network's single look only: no second look at unsure digits (as the reader does).")
+        var singleLook = false
 
         func run() throws {
             let classifier = try loadClassifier(ModelLocator.modelPath(explicit: model))
@@ -49,7 +51,8 @@ struct ModelCommand: ParsableCommand {
                 throw ValidationError("\(labels): label \(bad) but the model has \(classifier.classCount) classes")
             }
             let started = Date()
-            let result = ClassifierEvaluation(classifier: classifier, inputs: inputs, labels: truth)
+            let result = ClassifierEvaluation(classifier: classifier, inputs: inputs, labels: truth,
+                                              secondLookBelow: singleLook ? 0 : DigitClassifier.secondLookBelow)
             let seconds = Date().timeIntervalSince(started)
             print(report(result, seconds: seconds))
             if let gallery {
