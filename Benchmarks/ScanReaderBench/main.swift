@@ -268,6 +268,16 @@ case "classify" where args.count >= 4:
         }
     }
     print(String(format: "swift batch %d: %.0f digits/s", batch, Double(total) / t))
+    // the same with the classifier's whole answer: softmax and the second look at unsure digits
+    done = 0
+    let t2 = seconds {
+        while done < total {
+            let start = done % n, count = min(batch, total - done, n - start)
+            _ = model.classify(Array(inputs[start..<(start + count)]))
+            done += count
+        }
+    }
+    print(String(format: "swift classify with second look, batch %d: %.0f digits/s", batch, Double(total) / t2))
 case "detect-parts" where args.count >= 3:
     // where detection spends its time on one photo as the reader loads it (best of 5)
     let image = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize,
