@@ -32,7 +32,7 @@ struct ModelCommand: ParsableCommand {
         @Option(help: "IDX labels file.") var labels: String
         @Option(help: "Weights file (safetensors). Default: the shipped model.") var model: String?
         @Option(help: "Write the 20 most confident mistakes as a PNG gallery here.") var gallery: String?
-        @Flag(help: "The network's single look only: no second look at unsure digits (as the reader does).")
+        @Flag(help: "Score the network alone: no second look at unsure digits (the reader and this command look twice by default).")
         var singleLook = false
 
         func run() throws {
