@@ -216,6 +216,9 @@ def main():
     ap.add_argument("--elastic-printed", type=float, default=0.0,
                     help="share of the augmented printed digits distorted elastically too "
                          "(with --elastic; 0: the shipped model)")
+    ap.add_argument("--clean-epochs", type=int, default=0,
+                    help="the last N epochs without elastic distortion (with --elastic; "
+                         "0: the shipped model)")
     ap.add_argument("--printed-weight", type=float, default=1.0,
                     help="weight of the rendered printed digits in the loss, relative to "
                          "MNIST and non-digits (1: the shipped model)")
@@ -255,9 +258,10 @@ def main():
         model.train()
         perm = torch.randperm(len(x), generator=g)
         total = 0.0
+        elastic = args.elastic if epoch < args.epochs - args.clean_epochs else 0.0
         for i in range(0, len(x), 128):
             idx = perm[i:i + 128]
-            xb = augment(x[idx], g, idx < len(mx), args.elastic,
+            xb = augment(x[idx], g, idx < len(mx), elastic,
                          (idx >= len(mx)) & (idx < len(mx) + len(px)), args.lowres, args.elastic_printed)
             if args.printed_weight == 1:  # (the shipped model's arithmetic, unchanged)
                 loss = F.cross_entropy(model(xb), y[idx])
@@ -283,7 +287,7 @@ def main():
     report["mnist_test_accuracy_fp32_weights"] = float(acc32)
     report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic,
                   printed_weight=args.printed_weight, lowres=args.lowres,
-                  elastic_printed=args.elastic_printed, train_fonts=len(train_fonts),
+                  elastic_printed=args.elastic_printed, clean_epochs=args.clean_epochs, train_fonts=len(train_fonts),
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
