@@ -310,13 +310,17 @@ case "stages" where args.count >= 3:
     // quad detection, and the whole read (decode included); medians over the files
     let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: ReadOptions())
     var load: [Double] = [], detect: [Double] = [], whole: [Double] = []
-    for path in args[2...] {
+    var isFolder: ObjCBool = false
+    let paths = args.count == 3 && FileManager.default.fileExists(atPath: args[2], isDirectory: &isFolder) && isFolder.boolValue
+        ? jpegFiles(in: args[2]) : Array(args[2...])
+    for path in paths {
         var image: GrayImage?
         load.append(seconds { image = try? ImageLoader.load(path: path, options: .init(maxDimension: ReadOptions().workingSize)).image })
         guard let image else { continue }
         detect.append(seconds { _ = QuadDetector().detect(in: image) })
         whole.append(seconds { _ = reader.read(path: path) })
     }
+    guard !whole.isEmpty else { print("no readable JPEG among \(paths.count) paths"); exit(1) }
     print(String(format: "decode %.1f ms, detect %.1f ms, whole read %.1f ms (medians of %d)",
                  median(load) * 1000, median(detect) * 1000, median(whole) * 1000, whole.count))
 case "warp" where args.count >= 3:
