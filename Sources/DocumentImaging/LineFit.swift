@@ -86,6 +86,7 @@ enum LineFit {
             let candidate = Line(through: points[i], points[min(n - 1, i + half)])
             let count = points.reduce(0) { $0 + (candidate.distance($1) <= band ? 1 : 0) }
             if count > bestCount { bestCount = count; best = candidate }
+            if bestCount == n { break }   // no later candidate can do better
         }
         guard var line = best else { return nil }
         for _ in 0..<2 {
