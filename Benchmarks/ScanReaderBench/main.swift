@@ -259,25 +259,21 @@ case "classify" where args.count >= 4:
     let n = images.dimensions[0]
     let inputs = (0..<n).map { DigitInput(normalizedPixels: Array(images.bytes[($0 * 784)..<(($0 + 1) * 784)])) }
     _ = model.classify(Array(inputs.prefix(batch)))   // warm-up
-    var done = 0
-    let t = seconds {
-        while done < total {
-            let start = done % n, count = min(batch, total - done, n - start)
-            _ = model.logits(Array(inputs[start..<(start + count)]))
-            done += count
+    // digits per second of `body` run over `total` inputs in batches, cycling through the set
+    func rate(_ body: ([DigitInput]) -> Void) -> Double {
+        var done = 0
+        let t = seconds {
+            while done < total {
+                let start = done % n, count = min(batch, total - done, n - start)
+                body(Array(inputs[start..<(start + count)]))
+                done += count
+            }
         }
+        return Double(total) / t
     }
-    print(String(format: "swift batch %d: %.0f digits/s", batch, Double(total) / t))
-    // the same with the classifier's whole answer: softmax and the second look at unsure digits
-    done = 0
-    let t2 = seconds {
-        while done < total {
-            let start = done % n, count = min(batch, total - done, n - start)
-            _ = model.classify(Array(inputs[start..<(start + count)]))
-            done += count
-        }
-    }
-    print(String(format: "swift classify with second look, batch %d: %.0f digits/s", batch, Double(total) / t2))
+    print(String(format: "swift batch %d: %.0f digits/s", batch, rate { _ = model.logits($0) }))
+    // the classifier's whole answer: softmax and the second look at unsure digits
+    print(String(format: "swift classify with second look, batch %d: %.0f digits/s", batch, rate { _ = model.classify($0) }))
 case "detect-parts" where args.count >= 3:
     // where detection spends its time on one photo as the reader loads it (best of 5)
     let image = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize,
