@@ -27,6 +27,12 @@ public struct DigitSegmenter: Sendable {
     public var minimumRelativeDigitHeight = 0.72
     /// See `minimumRelativeDigitHeight`.
     public var minimumRelativeDigitWidth = 0.85
+    /// In a grid, ink whose centre lies this fraction of the cell's width and height or
+    /// more away from the cell's centre (in a corner) and under `cornerNoteHeight` of the
+    /// typical digit's height is a solver's candidate note, however wide.
+    public var cornerNoteOffset = 0.2
+    /// See `cornerNoteOffset`.
+    public var cornerNoteHeight = 0.85
     /// In a field, ink fewer pixels tall than this is specks or print too small to read
     /// (a region of specks would otherwise make them its "typical" digits).
     public var minimumDigitPixels = 8
@@ -52,15 +58,23 @@ public struct DigitSegmenter: Sendable {
         let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
         return zip(crops, cells).map { crop, cell in
             guard let crop else { return nil }
-            // pencilled candidates sit off the centre (a corner, the top); a digit
-            // written small is still centred
-            let dx = abs(Double(crop.box.x) + Double(crop.box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
-            let dy = abs(Double(crop.box.y) + Double(crop.box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
-            let offCentre = dx > 0.12 * Double(cell.width) || dy > 0.12 * Double(cell.height)
-            if offCentre && Double(crop.box.height) < minimumRelativeDigitHeight * typicalHeight
-                && Double(crop.box.width) < minimumRelativeDigitWidth * typicalWidth { return nil }
-            return crop
+            return isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth) ? nil : crop
         }
+    }
+
+    /// True when ink with bounding box `box` in `cell` is a solver's pencilled candidate
+    /// rather than the cell's digit. Candidates sit off the centre (a corner, the top)
+    /// and are small both ways; a digit written small is still centred, and a flat
+    /// handwritten 2 or 5 is short but full width. In a corner, small in height suffices
+    /// (a wide pencilled 4 in the top-left corner).
+    func isNote(_ box: PixelBox, in cell: PixelBox, typicalHeight: Double, typicalWidth: Double) -> Bool {
+        let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
+        let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
+        let offCentre = dx > 0.12 * Double(cell.width) || dy > 0.12 * Double(cell.height)
+        if offCentre && Double(box.height) < minimumRelativeDigitHeight * typicalHeight
+            && Double(box.width) < minimumRelativeDigitWidth * typicalWidth { return true }
+        let inCorner = dx >= cornerNoteOffset * Double(cell.width) && dy >= cornerNoteOffset * Double(cell.height)
+        return inCorner && Double(box.height) < cornerNoteHeight * typicalHeight
     }
 
     /// The digit in a grid cell, or nil when the cell is empty.

@@ -37,4 +37,19 @@ struct SegmentationTests {
         let speck = Component(box: PixelBox(x: 41, y: 15, width: 2, height: 2), area: 4, label: 4)
         #expect(!DigitSegmenter.hasDigitBeside(nine, among: [nine, speck]))
     }
+
+    @Test("Small ink off a cell's centre is a solver's note; in a corner, short is enough; centred or full height is a digit")
+    func notes() {
+        let segmenter = DigitSegmenter()
+        let cell = PixelBox(x: 0, y: 0, width: 100, height: 100)
+        func note(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bool {
+            segmenter.isNote(PixelBox(x: x, y: y, width: w, height: h), in: cell, typicalHeight: 48, typicalWidth: 34)
+        }
+        #expect(note(60, 8, 20, 30))       // small both ways, at the top
+        #expect(!note(40, 35, 20, 30))     // as small, centred: a digit written small
+        #expect(!note(25, 8, 50, 30))      // short but full width, at the top: a flat 2
+        #expect(note(8, 10, 40, 36))       // wide and short, in the top-left corner
+        #expect(!note(30, 32, 40, 36))     // the same, centred
+        #expect(!note(4, 6, 34, 48))       // a full-height digit pushed into the corner
+    }
 }
