@@ -90,9 +90,11 @@ public struct DigitSegmenter: Sendable {
         for c in map.components {
             let b = c.box
             if Double(c.area) < speckFraction * ch * ch * 0.5 { continue }
-            let touchesX = b.x == inner.x || b.maxX == inner.maxX
-            let touchesY = b.y == inner.y || b.maxY == inner.maxY
-            // ruling remnants: thin and long along an edge
+            // ruling remnants: thin and long along an edge (a bent or slanted line may
+            // run a pixel or two inside the margin)
+            let slackX = max(1, Int(0.05 * cw)), slackY = max(1, Int(0.05 * ch))
+            let touchesX = b.x - inner.x <= slackX || inner.maxX - b.maxX <= slackX
+            let touchesY = b.y - inner.y <= slackY || inner.maxY - b.maxY <= slackY
             if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { continue }
             if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { continue }
             if Self.isShadowEdge(c.box, in: gray, inner: inner) { continue }

@@ -52,4 +52,20 @@ struct SegmentationTests {
         #expect(!note(30, 32, 40, 36))     // the same, centred
         #expect(!note(4, 6, 34, 48))       // a full-height digit pushed into the corner
     }
+
+    @Test("A ruling line running a pixel or two inside a cell's margin is not a second digit beside the digit")
+    func rulingJustInsideMargin() throws {
+        // a 60-px cell (margin 4 px): a 2-px line at x = 6…7 down most of it, and a digit
+        var gray = GrayImage(width: 60, height: 60, fill: 235)
+        func ink(_ x: Int, _ y: Int) -> Bool {
+            let line = (6...7).contains(x) && (8...51).contains(y)
+            let ring = (18...29).contains(x) && (20...39).contains(y) && !((21...26).contains(x) && (23...36).contains(y))
+            return line || ring
+        }
+        var bits = [UInt8](repeating: 0, count: 60 * 60)
+        for y in 0..<60 { for x in 0..<60 where ink(x, y) { gray[x, y] = 20; bits[y * 60 + x] = 1 } }
+        let crop = try #require(DigitSegmenter().cellDigit(gray: gray, binary: BinaryImage(width: 60, height: 60, bits: bits),
+                                                          cell: PixelBox(x: 0, y: 0, width: 60, height: 60)))
+        #expect(crop.box == PixelBox(x: 18, y: 20, width: 12, height: 20))
+    }
 }
