@@ -42,7 +42,8 @@ public struct DigitSegmenter: Sendable {
 
     /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
     /// shorter and narrower than the grid's typical digit (the median height and width
-    /// over its cells) and off the cell's centre counts as empty: pencilled candidates.
+    /// over its cells) and off the cell's centre, or shorter than it in a corner of the
+    /// cell, counts as empty: pencilled candidates (`isNote`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         var crops: [InkCrop?] = [], cells: [PixelBox] = []
         for r in 0..<ruling.rowCount {
