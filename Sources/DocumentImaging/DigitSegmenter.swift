@@ -226,20 +226,35 @@ public struct DigitSegmenter: Sendable {
     /// where the chosen components (grown by one pixel for anti-aliased edges) are.
     func crop(gray: GrayImage, map: ComponentMap, labels set: Set<Int32>, box: PixelBox) -> InkCrop {
         let labels = map.mask(of: set)
+        // membership of the kept pieces over the box and a one-pixel border
+        let w = box.width, h = box.height, pw = w + 2
+        var member = [Bool](repeating: false, count: pw * (h + 2))
+        for y in 0..<(h + 2) {
+            for x in 0..<pw { member[y * pw + x] = map.belongs(box.x + x - 1, box.y + y - 1, to: labels) }
+        }
         var samples = ByteHistogram()
-        for y in box.y..<box.maxY { for x in box.x..<box.maxX where !map.belongs(x, y, to: labels) { samples.add(gray[x, y]) } }
-        let paper = samples.total >= 4 ? Int(samples.percentile(0.75)) : 255
         var darkest = 255
-        for y in box.y..<box.maxY { for x in box.x..<box.maxX where map.belongs(x, y, to: labels) { darkest = min(darkest, Int(gray[x, y])) } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = gray[box.x + x, box.y + y]
+                if member[(y + 1) * pw + x + 1] { darkest = min(darkest, Int(v)) } else { samples.add(v) }
+            }
+        }
+        let paper = samples.total >= 4 ? Int(samples.percentile(0.75)) : 255
         let range = max(24, paper - darkest)
-        var ink = [UInt8](repeating: 0, count: box.width * box.height)
-        for y in box.y..<box.maxY {
-            for x in box.x..<box.maxX {
-                var near = false
-                for dy in -1...1 { for dx in -1...1 where map.belongs(x + dx, y + dy, to: labels) { near = true } }
-                guard near else { continue }
-                let v = max(0, min(255, (paper - Int(gray[x, y])) * 255 / range))
-                ink[(y - box.y) * box.width + x - box.x] = UInt8(v)
+        // the pieces grown by one pixel (their anti-aliased rims): OR across rows, then
+        // down columns
+        var across = member
+        for y in 0..<(h + 2) {
+            for x in 1..<(pw - 1) { across[y * pw + x] = member[y * pw + x - 1] || member[y * pw + x] || member[y * pw + x + 1] }
+        }
+        var ink = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y + 1) * pw + x + 1
+                guard across[i - pw] || across[i] || across[i + pw] else { continue }
+                let v = max(0, min(255, (paper - Int(gray[box.x + x, box.y + y])) * 255 / range))
+                ink[y * w + x] = UInt8(v)
             }
         }
         return InkCrop(box: box, ink: ink)
