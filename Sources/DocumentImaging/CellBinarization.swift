@@ -18,11 +18,12 @@ extension GrayImage {
                 let box = cellBox(ruling, r, c)
                 var histogram = ByteHistogram(), inner = ByteHistogram()
                 let mx = box.width * 15 / 100, my = box.height * 15 / 100
-                for y in box.y..<box.maxY {
-                    for x in box.x..<box.maxX {
-                        let v = pixels[y * width + x]
-                        histogram.add(v)
-                        if x >= box.x + mx && x < box.maxX - mx && y >= box.y + my && y < box.maxY - my { inner.add(v) }
+                pixels.withUnsafeBufferPointer { src in
+                    for y in box.y..<box.maxY {
+                        let line = src.baseAddress! + y * width
+                        for x in box.x..<box.maxX { histogram.add(line[x]) }
+                        guard y >= box.y + my && y < box.maxY - my else { continue }
+                        for x in (box.x + mx)..<max(box.x + mx, box.maxX - mx) { inner.add(line[x]) }
                     }
                 }
                 row.append(Int(histogram.percentile(0.75)))
@@ -40,8 +41,13 @@ extension GrayImage {
                 // a faint digit (grey print beside black handwriting) gets half its own
                 // contrast as threshold; never under 20 levels, so empty cells stay clean
                 let threshold = max(20, min(threshold, (paper - inks[r][c]) * 6 / 10))
-                for y in box.y..<box.maxY {
-                    for x in box.x..<box.maxX where paper - Int(self[x, y]) > threshold { bits[y * width + x] = 1 }
+                pixels.withUnsafeBufferPointer { src in
+                    bits.withUnsafeMutableBufferPointer { out in
+                        for y in box.y..<box.maxY {
+                            let line = src.baseAddress! + y * width, ink = out.baseAddress! + y * width
+                            for x in box.x..<box.maxX where paper - Int(line[x]) > threshold { ink[x] = 1 }
+                        }
+                    }
                 }
             }
         }
