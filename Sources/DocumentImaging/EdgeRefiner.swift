@@ -65,12 +65,20 @@ public enum EdgeRefiner {
         let step = 0.5
         let n = Int(radius / step)
         guard n >= 2 else { return nil }
-        var profile: [Double] = []
-        for k in -n - 2...n + 2 {
-            let t = Double(k) * step
-            guard let v = sample(pixels, width: width, height: height, p.x + t * normal.x, p.y + t * normal.y) else { return nil }
-            profile.append(v)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n + 5) { profile in
+            for k in -n - 2...n + 2 {
+                let t = Double(k) * step
+                guard let v = sample(pixels, width: width, height: height, p.x + t * normal.x, p.y + t * normal.y) else { return nil }
+                profile[k + n + 2] = v
+            }
+            return strongestStep(in: UnsafeBufferPointer(profile), n: n, step: step, darkInside: darkInside)
         }
+    }
+
+    /// The strongest step of a profile sampled every `step` px from −(n+2)·step to
+    /// (n+2)·step along the normal (see `strongestEdge`).
+    private static func strongestStep(in profile: UnsafeBufferPointer<Double>, n: Int, step: Double,
+                                      darkInside: Bool) -> Double? {
         var best = -1, bestValue = 3.0   // grey levels per pixel: weaker is noise
         for k in 2..<(profile.count - 2) {
             var d = (profile[k + 2] - profile[k - 2]) / 2   // outward minus inward, per pixel
