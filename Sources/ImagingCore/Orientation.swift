@@ -64,3 +64,38 @@ extension GrayImage {
         }
     }
 }
+
+extension ExifOrientation {
+    /// Where a point of the stored pixels appears once this orientation is applied, in
+    /// continuous coordinates (pixel edges at integers), for a stored image of
+    /// `storedWidth` × `storedHeight`. The inverse of `storedPoint(of:…)`.
+    public func displayedPoint(ofStored p: (x: Double, y: Double), storedWidth sw: Double,
+                               storedHeight sh: Double) -> (x: Double, y: Double) {
+        switch self {
+        case .up: return p
+        case .upMirrored: return (sw - p.x, p.y)
+        case .down: return (sw - p.x, sh - p.y)
+        case .downMirrored: return (p.x, sh - p.y)
+        case .leftMirrored: return (p.y, p.x)
+        case .right: return (sh - p.y, p.x)
+        case .rightMirrored: return (sh - p.y, sw - p.x)
+        case .left: return (p.y, sw - p.x)
+        }
+    }
+
+    /// Where a point of the upright (displayed) image lies in the stored pixels of a
+    /// `storedWidth` × `storedHeight` image: the mapping `oriented(_:)` samples with.
+    public func storedPoint(of p: (x: Double, y: Double), storedWidth sw: Double,
+                            storedHeight sh: Double) -> (x: Double, y: Double) {
+        switch self {
+        case .up: return p
+        case .upMirrored: return (sw - p.x, p.y)
+        case .down: return (sw - p.x, sh - p.y)
+        case .downMirrored: return (p.x, sh - p.y)
+        case .leftMirrored: return (p.y, p.x)
+        case .right: return (p.y, sh - p.x)
+        case .rightMirrored: return (sw - p.y, sh - p.x)
+        case .left: return (sw - p.y, p.x)
+        }
+    }
+}
