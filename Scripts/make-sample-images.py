@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Makes SampleImages/: synthetic photos and scans with known digits, and expected.csv.
+"""Makes SampleImages/: synthetic photos and scans with known digits, expected.csv and
+regions.jsonl (region truth for five of them).
 
     pip install pillow numpy          # plus the Debian font packages (fonts-dejavu)
     python3 Scripts/make-sample-images.py
@@ -238,7 +239,41 @@ def main():
         f.write("file,expected\n")
         for name, text in expected.items():
             f.write(f"{name},{text}\n")
+    write_region_truth()
     print(f"{len(expected)} sample images in {OUT}")
+
+
+def write_region_truth():
+    """regions.jsonl: region truth (README "Scoring regions") for five of the samples,
+    their corners from the placements above."""
+    import json
+    a, b = [], []
+    src = [(0, 0), (900, 0), (900, 900), (0, 900)]
+    dst = [(200, 150), (1100, 180), (1090, 1060), (190, 1040)]      # the ruled grid's sheet
+    for (x, y), (u, v) in zip(src, dst):
+        a += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        b += [u, v]
+    hm = np.append(np.linalg.solve(np.array(a, float), np.array(b, float)), 1).reshape(3, 3)
+    grid = []
+    for x, y in [(45, 45), (855, 45), (855, 855), (45, 855)]:     # the lattice's outer lines
+        p = hm @ [x, y, 1]
+        grid.append([round(p[0] / p[2], 1), round(p[1] / p[2], 1)])
+    cells = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    lines = [
+        {"file": "sticky-note.jpg", "type": "sticky-note",
+         "regions": [{"kind": "field", "corners": [[380, 200], [800, 240], [770, 640], [350, 600]], "text": "4071"}]},
+        {"file": "ruled-grid.jpg", "type": "sudoku",
+         "regions": [{"kind": "grid", "corners": grid, "text": cells, "rows": 9, "cols": 9,
+                      "cells": ["" if c == "." else c for c in cells]}]},
+        {"file": "number-on-sheet.jpg", "type": "page",
+         "regions": [{"kind": "page", "corners": [[0, 0], [1000, 0], [1000, 700], [0, 700]], "text": "5831"}]},
+        {"file": "rotated-exif.jpg", "type": "form", "orientation": 6, "tagged": True,
+         "regions": [{"kind": "field", "corners": [[200, 180], [700, 180], [700, 420], [200, 420]], "text": "602"}]},
+        {"file": "scan-table.png", "type": "table",
+         "regions": [{"kind": "grid", "corners": [[50, 50], [1050, 50], [1050, 450], [50, 450]], "text": "0123456789",
+                      "rows": 2, "cols": 5, "cells": list("0123456789")}]},
+    ]
+    (OUT / "regions.jsonl").write_text("".join(json.dumps(l, separators=(",", ":")) + "\n" for l in lines))
 
 
 if __name__ == "__main__":

@@ -108,6 +108,9 @@ public struct RGBCanvas: Sendable {
         }
     }
 
+    /// Whether the built-in font has a glyph for `c` (others draw as a box).
+    public static func canDraw(_ c: Character) -> Bool { font[c] != nil }
+
     /// 5×7 glyphs, one byte per row, bit 4 leftmost.
     static let font: [Character: [UInt8]] = [
         "0": [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E], "1": [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],

@@ -5,26 +5,50 @@ import ScanReader
 /// `scanreader eval`: scores a run against ground truth.
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval", abstract: "Score readings against ground truth (truth.csv: file,expected).",
+        commandName: "eval", abstract: "Score readings against ground truth (regions.jsonl or truth.csv).",
         discussion: """
-            Grids: `expected` holds the cells row by row: 1-9 a digit, '.' empty, '?' a cell of small \
+            A JSON Lines truth file (.jsonl: one photo a line with its regions, README "Scoring \
+            regions") is scored region by region: found (corners within --tolerance of the region's \
+            side), read exactly, digits right, extra regions holding digits, orientation; printed per \
+            document type and condition; --gallery draws the worst photos.
+
+            A CSV truth file (file,expected) scores one grid or the fields' digits per photo. Grids: `expected` holds the cells row by row: 1-9 a digit, '.' empty, '?' a cell of small \
             pencilled candidates (right when read as empty). The grid scored is the largest one read. \
             Fields: `expected` is the digits; scored for exact fields and per-digit accuracy. \
             Paths in truth.csv are relative to its folder.
             """)
 
-    @Option(help: "Ground truth CSV (file,expected).") var truth: String
+    @Option(help: "Ground truth: regions.jsonl (regions) or a CSV (file,expected).") var truth: String
     @Option(help: "Optional per-file mask CSV (file,mask) of p/h per cell: report printed and handwritten separately.")
     var mask: String?
     @Option(help: "Classifier weights. Default: the shipped model.") var model: String?
     @Option(help: "Images read in parallel.") var jobs: Int?
     @Option(help: "exif, none or auto.") var orientation: ReadOptions.OrientationMode = .exif
     @Option(name: .customLong("min-confidence")) var minConfidence: Double = 0.6
-    @Option(help: "Write a PNG gallery of misread cells here.") var gallery: String?
+    @Option(help: "Write a PNG gallery here: the worst photos (JSONL truth) or misread cells (CSV).")
+    var gallery: String?
+    @Option(help: "JSONL truth: a region is found when every corner is within this fraction of its mean side.")
+    var tolerance: Double = RegionScorer.defaultTolerance
     @Option(help: "Write every reading (JSONL) here.") var out: String?
     @Flag(help: "List every misread file.") var verbose = false
 
+    func validate() throws {
+        guard tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
+    }
+
     func run() throws {
+        if truth.hasSuffix(".jsonl") {
+            var options = ReadOptions()
+            options.orientation = orientation
+            options.minConfidence = minConfidence
+            let reader: DocumentReader
+            do { reader = try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
+                throw CLIFailure(description: error.message)
+            }
+            try RegionEval(truthPath: truth, reader: reader, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                           tolerance: tolerance, galleryPath: gallery, outPath: out, verbose: verbose).run()
+            return
+        }
         let rows = try TruthTable(path: truth)
         let masks = try mask.map { try TruthTable(path: $0) }
         var options = ReadOptions()

@@ -48,6 +48,31 @@ struct EndToEndTests {
         #expect(run.stdout.contains("grids: 2, exact: 100.00 %"), "\(run.stdout)")
     }
 
+    @Test("Region truth (JSON Lines): SampleImages' regions all found and read exactly; a gallery is written")
+    func sampleImagesRegions() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gallery = dir.appendingPathComponent("worst.png").path
+        let run = try CLI.run(["eval", "--truth", "SampleImages/regions.jsonl", "--gallery", gallery])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("| **all** | 5 | 100.0 % (5/5) | 100.0 % | 100.0 % | 0.0 % | 100.0 % |"),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("| type: **sudoku** | 1 |"), "\(run.stdout)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: gallery))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("A region truth file with a bad line: exit 1, the file and line named")
+    func badRegionTruth() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let truth = dir.appendingPathComponent("regions.jsonl")
+        try Data("{\"file\":\"a.jpg\",\"regions\":[]}\n{\"file\":\"b.jpg\"}\n".utf8).write(to: truth)
+        let run = try CLI.run(["eval", "--truth", truth.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("regions.jsonl:2: not a truth line"), "\(run.stderr)")
+    }
+
     @Test("A corrupt file in the middle: its error record, every other result complete, exit 2")
     func corruptInTheMiddle() throws {
         let corrupt = "Tests/ImageCodecsTests/Fixtures/corrupt/jpeg-cut-late-in-scan.jpg"
