@@ -1,0 +1,1 @@
+"""The generated development corpus (Scripts/make-corpus.py)."""

@@ -1,0 +1,81 @@
+"""The corpus generator: same seed, same bytes; truth that fits its photos.
+
+    python3 -m unittest discover -s Scripts/tests
+"""
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "make-corpus.py"
+
+
+def make(out: Path, seed: int, count: int, jobs: int, first: int = 0) -> None:
+    subprocess.run([sys.executable, str(SCRIPT), "--seed", str(seed), "--count", str(count),
+                    "--first", str(first), "--jobs", str(jobs), "--out", str(out)],
+                   check=True, capture_output=True)
+
+
+def digest(folder: Path) -> dict:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+class CorpusTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.root = Path(cls.tmp.name)
+        make(cls.root / "a", seed=7, count=6, jobs=1)
+        make(cls.root / "b", seed=7, count=6, jobs=2)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_same_seed_same_bytes_whatever_the_jobs(self):
+        a, b = digest(self.root / "a"), digest(self.root / "b")
+        self.assertEqual(len(a), 7)          # six photos and regions.jsonl
+        self.assertEqual(a, b)
+
+    def test_a_photo_depends_only_on_seed_and_index(self):
+        make(self.root / "c", seed=7, count=2, jobs=1, first=3)
+        a, c = digest(self.root / "a"), digest(self.root / "c")
+        for name in ("images/00003.jpg", "images/00004.jpg"):
+            self.assertEqual(a[name], c[name])
+
+    def test_another_seed_other_photos(self):
+        make(self.root / "d", seed=8, count=1, jobs=1)
+        self.assertNotEqual(digest(self.root / "a")["images/00000.jpg"],
+                            digest(self.root / "d")["images/00000.jpg"])
+
+    def test_truth_fits_the_photos(self):
+        from PIL import Image
+        lines = (self.root / "a" / "regions.jsonl").read_text().splitlines()
+        self.assertEqual(len(lines), 6)
+        for line in lines:
+            t = json.loads(line)
+            with Image.open(self.root / "a" / t["file"]) as img:
+                stored = img.size
+                tag = img.getexif().get(0x0112)
+            upright = stored[::-1] if t["orientation"] in (6, 8) else stored
+            self.assertEqual(upright, (t["width"], t["height"]))
+            self.assertEqual(tag, t["orientation"] if t["tagged"] else None)
+            self.assertTrue(t["regions"])
+            for r in t["regions"]:
+                self.assertIn(r["kind"], ("field", "grid", "page"))
+                self.assertEqual(len(r["corners"]), 4)
+                for x, y in r["corners"]:
+                    self.assertTrue(0 <= x <= t["width"] and 0 <= y <= t["height"], (t["file"], x, y))
+                if r["kind"] == "grid":
+                    self.assertEqual(len(r["cells"]), r["rows"] * r["cols"])
+                    self.assertTrue(all(c == "?" or c.isdigit() or c == "" for c in r["cells"]))
+                else:
+                    self.assertTrue(r["text"].isdigit())
+
+
+if __name__ == "__main__":
+    unittest.main()
