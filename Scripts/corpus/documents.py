@@ -12,6 +12,8 @@ from . import glyphs
 NOTE_COLOURS = [(250, 236, 120), (252, 178, 196), (160, 206, 242), (188, 236, 156),
                 (252, 196, 112), (246, 246, 236)]
 A4 = 1.414
+BAND_COLOURS = [(190, 35, 40), (40, 120, 70), (30, 80, 160), (230, 120, 20)]
+PANEL_TINTS = [(226, 236, 246), (248, 232, 214), (232, 244, 226), (240, 240, 240)]
 
 
 @dataclass
@@ -106,7 +108,8 @@ def _paragraph(rng, draw, x0, x1, y, line_h, lines):
 def _box_digits(rng, img, draw, box, text, printed, style, font):
     """Writes `text` inside `box`, as tall as the box allows and narrow enough to fit it."""
     x0, y0, x1, y1 = box
-    fit = (x1 - x0) * 0.85 / (len(text) * 0.75)      # digits are about 3/4 as wide as tall
+    # printed digits are about 3/4 as wide as tall; a handwritten one with its margin about square
+    fit = (x1 - x0) * 0.85 / (len(text) * (0.75 if printed else 1.05))
     if printed:
         size = min(font.size, fit)
         face = font if size == font.size else glyphs.ImageFont.truetype(font.path, max(6, int(size)))
@@ -296,17 +299,31 @@ def sudoku(rng, size):
     filled by hand, fully filled, or with pencilled candidates."""
     w = size
     h = int(w * rng.uniform(1.0, 1.35))
-    img = paper(rng, w, h, (240, 238, 230) if rng.random() < 0.7 else (232, 226, 210))
+    newspaper = rng.random() < 0.35     # a column of a printed page: text and a coloured band beside it
+    page_w = int(w * rng.uniform(1.3, 1.7)) if newspaper else w
+    img = paper(rng, page_w, h, (240, 238, 230) if rng.random() < 0.7 else (232, 226, 210))
     draw = ImageDraw.Draw(img)
     jigsaw = rng.random() < 0.25
     fill = ["sparse", "hand-filled", "full", "candidates"][int(rng.integers(4))]
     side = w * rng.uniform(0.7, 0.88)
     step = side / 9
     x0, y0 = (w - side) / 2, h * 0.12 + (h * 0.85 - side) * rng.uniform(0.2, 0.8)
-    _header(rng, draw, w, h * 0.06, h * 0.035)
+    if newspaper:
+        band = BAND_COLOURS[int(rng.integers(len(BAND_COLOURS)))]
+        draw.rectangle((0, 0, page_w, h * 0.08), fill=band)
+        font = glyphs.pick_font(rng, h * 0.045)
+        draw.text((w * 0.05, h * 0.04), glyphs.words(rng, 2).upper(), fill=(250, 250, 250), font=font, anchor="lm")
+        _paragraph(rng, draw, x0 + side + w * 0.06, page_w - w * 0.03, h * 0.12, h * 0.025, int(h * 0.8 / (h * 0.025)))
+    else:
+        _header(rng, draw, w, h * 0.06, h * 0.035)
+    if rng.random() < 0.3:              # a tinted panel behind the grid
+        pad = step * rng.uniform(0.2, 0.8)
+        draw.rectangle((x0 - pad, y0 - pad, x0 + side + pad, y0 + side + pad),
+                       fill=PANEL_TINTS[int(rng.integers(len(PANEL_TINTS)))])
     thin = max(1, int(step * rng.uniform(0.015, 0.05)))
     thick = max(thin + 1, int(step * rng.uniform(0.05, 0.12)))
     ink = (25, 25, 30)
+    print_ink = (22, 22, 26) if rng.random() < 0.8 else [(190, 40, 40), (30, 60, 170)][int(rng.integers(2))]
     if jigsaw:
         reg = _jigsaw_regions(rng)
         _draw_lattice(draw, x0, y0, step, step, 9, 9, thin, thick, lambda r: r in (0, 9), lambda c: c in (0, 9), ink)
@@ -333,7 +350,7 @@ def sudoku(rng, size):
             t = ""
             if given[r, c] or fill == "full":
                 t = str(solution[r, c])
-                glyphs.print_text(draw, t, cx, cy, font)
+                glyphs.print_text(draw, t, cx, cy, font, print_ink)
             elif fill == "hand-filled" and rng.random() < 0.7:
                 t = str(solution[r, c])
                 glyphs.hand_number(rng, img, t, cx, cy, int(step * rng.uniform(0.5, 0.72)), style[0], style[1], style[2])
@@ -344,7 +361,8 @@ def sudoku(rng, size):
                     draw.text((cx + qx, cy + qy), str(k + 1), fill=glyphs.PENCIL, font=small, anchor="mm")
             cells.append(t)
     region = _grid_region(x0, y0, step, step, 9, 9, cells)
-    return Doc(img, [region], "sudoku", ["jigsaw" if jigsaw else "boxes", fill])
+    variants = ["jigsaw" if jigsaw else "boxes", fill] + (["newspaper"] if newspaper else [])
+    return Doc(img, [region], "sudoku", variants)
 
 
 def page_number(rng, size):

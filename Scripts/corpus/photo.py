@@ -13,6 +13,8 @@ P_CLUTTER = 0.45
 P_SHEET_BELOW = 0.15
 P_CURL = 0.2
 P_SHOW_THROUGH = 0.15
+P_CLOSE_UP = 0.35         # of the types below: photographed close, the page past the frame
+CLOSE_UP_TYPES = ("sudoku", "table", "form", "comb")
 P_TURNED = 0.4            # stored a quarter or half turn from upright
 P_TAGGED = 0.5            # of the turned ones: the EXIF tag says so
 LOW_JPEG_QUALITY = 60
@@ -47,10 +49,14 @@ def make(seed: int, index: int):
     if rng.random() < P_SHOW_THROUGH and kind in ("sudoku", "table", "form", "blank-sheet"):
         documents.show_through(rng, doc)
         conditions.append("show-through")
+    closeup = kind in CLOSE_UP_TYPES and rng.random() < P_CLOSE_UP
+    if closeup:   # the page runs past the frame; its regions stay inside
+        outline = scene.close_up(rng, outline, (dw, dh), [r["corners"] for r in doc.regions], w, h)
+        conditions.append("close-up")
     hm = scene.homography([(0, 0), (dw, 0), (dw, dh), (0, dh)], outline)
     img, bg_kind = scene.background(rng, w, h)
     conditions.append(f"on-{bg_kind}")
-    if rng.random() < P_CLUTTER and not fills:
+    if rng.random() < P_CLUTTER and not fills and not closeup:
         scene.place_clutter(rng, img)
         conditions.append("clutter")
     if rng.random() < P_SHEET_BELOW and not fills:
@@ -61,7 +67,7 @@ def make(seed: int, index: int):
         conditions.append("sheet-below")
     doc_rgba = doc.image.convert("RGBA")
     to_doc = lambda pts: np.asarray(pts, float)
-    if rng.random() < P_CURL and not fills:
+    if rng.random() < P_CURL and not fills and not closeup:
         doc_rgba, to_doc = scene.curl(rng, doc.image)
         conditions.append("curl")
     scene.warp_onto(img, doc_rgba, hm)

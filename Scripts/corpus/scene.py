@@ -148,6 +148,25 @@ def place(rng, quad, w, h, fills_frame, coverage=(0.35, 0.9)):
     return (quad - (lo + hi) / 2) * s + centre
 
 
+def close_up(rng, outline, doc_size, regions, w, h):
+    """Enlarges the placed document `outline` 1.2–2.2 times about a point of it, then
+    shrinks and moves it until every corner of `regions` (document pixels) lies inside
+    the photo with a margin of 3 % of its shorter side."""
+    dw, dh = doc_size
+    margin = 0.03 * min(w, h)
+    pivot = outline.mean(axis=0)
+    outline = (outline - pivot) * rng.uniform(1.2, 2.2) + pivot
+    src = [(0, 0), (dw, 0), (dw, dh), (0, dh)]
+    for _ in range(60):
+        pts = np.vstack([apply(homography(src, outline), r) for r in regions])
+        lo, hi = pts.min(axis=0), pts.max(axis=0)
+        if (lo >= margin).all() and (hi <= np.array([w, h]) - margin).all():
+            break
+        centre = (lo + hi) / 2
+        outline = (outline - centre) * 0.96 + centre + (np.array([w, h]) / 2 - centre) * 0.25
+    return outline
+
+
 def curl(rng, doc_img):
     """Lifts one side of the sheet: columns past u0 sag down by up to `amount` of the
     height. Returns the curled RGBA image and the map of document points."""
