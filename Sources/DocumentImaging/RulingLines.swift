@@ -27,6 +27,11 @@ public struct FoundLines: Sendable {
     public var faintRows: [Double]
     /// The columns inking under `RulingFinder.strongCoverage` of the height.
     public var faintColumns: [Double]
+    /// The rows at least `RulingFinder.heavyWidth` times as thick as the median row: a
+    /// grid's frame or box lines where its other lines are thin.
+    public var heavyRows: [Double]
+    /// The columns at least `RulingFinder.heavyWidth` times as thick as the median column.
+    public var heavyColumns: [Double]
 
     /// The lines of `binary` (ink = 1), see `RulingFinder.linesWithCoverage`.
     public init(in binary: BinaryImage) {
@@ -37,6 +42,8 @@ public struct FoundLines: Sendable {
         faintRows = r.filter { $0.coverage < strong }.map(\.position)
         columns = c.map(\.position)
         faintColumns = c.filter { $0.coverage < strong }.map(\.position)
+        heavyRows = RulingFinder.heavy(r)
+        heavyColumns = RulingFinder.heavy(c)
     }
 }
 
@@ -65,9 +72,10 @@ public enum RulingFinder {
                               supportingRows: [Double] = [], supportingColumns: [Double] = [],
                               maxCells: Int = 30) -> Ruling? {
         guard let rows = evenDivision(lines.rows, length: Double(height), maxCells: maxCells,
-                                      supporting: supportingRows, faint: lines.faintRows),
+                                      supporting: supportingRows, faint: lines.faintRows, heavy: lines.heavyRows),
               let columns = evenDivision(lines.columns, length: Double(width), maxCells: maxCells,
-                                         supporting: supportingColumns, faint: lines.faintColumns)
+                                         supporting: supportingColumns, faint: lines.faintColumns,
+                                         heavy: lines.heavyColumns)
         else { return nil }
         return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
     }
@@ -90,9 +98,10 @@ public enum RulingFinder {
         linesWithCoverage(in: b, horizontal: horizontal).map(\.position)
     }
 
-    /// `lines(in:horizontal:)` with each line's coverage: the share of the region's
-    /// length its best-covered row (or column) inks, 0.7 … 1.
-    public static func linesWithCoverage(in b: BinaryImage, horizontal: Bool) -> [(position: Double, coverage: Double)] {
+    /// `lines(in:horizontal:)` with each line's coverage (the share of the region's
+    /// length its best-covered row or column inks, 0.7 … 1) and width (pixels across).
+    public static func linesWithCoverage(in b: BinaryImage, horizontal: Bool)
+        -> [(position: Double, coverage: Double, width: Int)] {
         let length = horizontal ? b.width : b.height      // along the line
         let count = horizontal ? b.height : b.width       // across
         let smear = max(1, count * 15 / 1000)
@@ -128,7 +137,7 @@ public enum RulingFinder {
                 }
             }
         }
-        var result: [(position: Double, coverage: Double)] = []
+        var result: [(position: Double, coverage: Double, width: Int)] = []
         var i = 0
         while i < count {
             guard isLine[i] else { i += 1; continue }
@@ -137,10 +146,22 @@ public enum RulingFinder {
             // the run's centre, weighted towards the best-covered rows
             let top = coverage[i...j].max()!
             let core = (i...j).filter { coverage[$0] >= top - 0.05 }
-            result.append((Double(core.first! + core.last!) / 2, top))
+            // the line's thickness: the run's length less the smear on either side
+            result.append((Double(core.first! + core.last!) / 2, top, max(1, j - i + 1 - 2 * smear)))
             i = j + 1
         }
         return result
+    }
+
+    /// How much thicker than the median line a line must be to be heavy (a frame or box
+    /// line among thin ones).
+    public static let heavyWidth = 1.5
+
+    /// The positions of the lines at least `heavyWidth` times as thick as the median line.
+    static func heavy(_ lines: [(position: Double, coverage: Double, width: Int)]) -> [Double] {
+        guard lines.count >= 3 else { return [] }
+        let median = Double(lines.map(\.width).sorted()[lines.count / 2])
+        return lines.filter { Double($0.width) >= heavyWidth * median }.map(\.position)
     }
 
     /// Lines found within the bands of a coarse ruling (the strips between its column
@@ -173,10 +194,13 @@ public enum RulingFinder {
     /// outermost lines found within 10 % of them (a quad that took in a margin or a
     /// tinted panel around the grid), or else the outermost lines found at all when they
     /// span half the region (a quad that runs past the grid, along a shadow or off the
-    /// photo); of these the division into the most cells, then the best fitting. nil
-    /// when even n = 1 fails.
+    /// photo); of these the division into the most cells, then the best fitting — except
+    /// that a division ending at a region edge with no line there, whose last line before
+    /// it is `heavy`, loses to one ending at that heavy line: it is the grid's frame, and
+    /// the strip beyond it the paper or the sheet below that the quad took in. nil when
+    /// even n = 1 fails.
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
-                             supporting: [Double] = [], faint: [Double] = []) -> [Double]? {
+                             supporting: [Double] = [], faint: [Double] = [], heavy: [Double] = []) -> [Double]? {
         let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
         let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
         var borders = starts.flatMap { a in ends.map { (a, $0) } }
@@ -184,16 +208,26 @@ public enum RulingFinder {
            last - first >= 0.5 * length, !borders.contains(where: { $0 == (first, last) }) {
             borders.append((first, last))
         }
-        // the most cells wins; of equal counts, the division the lines fit best (a quad a
-        // little larger than its grid divides evenly too, with every line a bit off)
-        var best: (positions: [Double], deviation: Double)?
+        // past the frame: an unruled border whose neighbouring line is heavy
+        func pastFrame(_ positions: [Double]) -> Int {
+            let n = positions.count - 1
+            guard n >= 2 else { return 0 }
+            let cell = (positions[n] - positions[0]) / Double(n)
+            func ruled(_ x: Double) -> Bool { found.contains { abs($0 - x) < 0.2 * cell } }
+            func isHeavy(_ x: Double) -> Bool { heavy.contains { abs($0 - x) < 0.2 * cell } }
+            return (!ruled(positions[0]) && isHeavy(positions[1]) ? 1 : 0)
+                + (!ruled(positions[n]) && isHeavy(positions[n - 1]) ? 1 : 0)
+        }
+        // then the most cells wins; of equal counts, the division the lines fit best (a
+        // quad a little larger than its grid divides evenly too, with every line a bit off)
+        var best: (positions: [Double], pastFrame: Int, deviation: Double)?
         for (a, b) in borders {
             guard let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting,
                                                faint: faint) else { continue }
-            let deviation = meanDeviation(positions)
-            if let b = best, b.positions.count > positions.count
-                || (b.positions.count == positions.count && b.deviation <= deviation) { continue }
-            best = (positions, deviation)
+            let deviation = meanDeviation(positions), past = pastFrame(positions)
+            if let best, (-best.pastFrame, best.positions.count, -best.deviation)
+                >= (-past, positions.count, -deviation) { continue }
+            best = (positions, past, deviation)
         }
         return best?.positions
     }

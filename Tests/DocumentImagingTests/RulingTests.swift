@@ -22,6 +22,49 @@ struct RulingTests {
         #expect(positions.count == 10 && positions.first == 5 && positions.last == 419)
     }
 
+    /// A width × height region holding a 9 × 9 lattice of `cell` px from `origin`, thin lines
+    /// `thin` px thick and the outer frame `frame` px thick (lines cut by the region's edge
+    /// are simply cut).
+    func lattice(width: Int, height: Int, cell: Int, origin: (x: Int, y: Int), thin: Int, frame: Int) -> BinaryImage {
+        func onLine(_ v: Int, _ start: Int) -> Bool {
+            (0...9).contains { k in
+                let centre = start + k * cell, half = (k == 0 || k == 9 ? frame : thin) / 2
+                return v >= centre - half && v <= centre + half
+            }
+        }
+        let inX = { (x: Int) in x >= origin.x - frame && x <= origin.x + 9 * cell + frame }
+        let inY = { (y: Int) in y >= origin.y - frame && y <= origin.y + 9 * cell + frame }
+        var bits = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width where (onLine(x, origin.x) && inY(y)) || (onLine(y, origin.y) && inX(x)) {
+                bits[y * width + x] = 1
+            }
+        }
+        return BinaryImage(width: width, height: height, bits: bits)
+    }
+
+    @Test("A heavy frame ends the grid: the paper past it (the sheet below, a shadow) is no extra column",
+          arguments: [(cell: 30, thin: 1, frame: 4, past: 1.0), (cell: 46, thin: 2, frame: 6, past: 0.9),
+                      (cell: 46, thin: 2, frame: 5, past: 1.15), (cell: 60, thin: 3, frame: 9, past: 1.0)])
+    func heavyFrameEndsTheGrid(cell: Int, thin: Int, frame: Int, past: Double) throws {
+        // the grid's frame at x = 4; past its right frame, `past` cells of bare paper to the quad's edge
+        let width = 4 + 9 * cell + Int(past * Double(cell)), height = 8 + 9 * cell + 8
+        let b = lattice(width: width, height: height, cell: cell, origin: (4, 8), thin: thin, frame: frame)
+        let ruling = try #require(RulingFinder.ruling(FoundLines(in: b), width: width, height: height))
+        #expect(ruling.columnCount == 9 && ruling.rowCount == 9, "\(ruling.columns)")
+        #expect(abs(ruling.columns.last! - Double(4 + 9 * cell)) <= 2)
+    }
+
+    @Test("Negative control: a grid of even lines cut by the region's edge still reaches the edge",
+          arguments: [30, 46, 60])
+    func evenGridCutByTheEdge(cell: Int) throws {
+        // uniform 2 px lines; the first column line lies 3 px outside the region (cut off)
+        let width = 9 * cell - 3, height = 8 + 9 * cell + 8
+        let b = lattice(width: width, height: height, cell: cell, origin: (-3, 8), thin: 2, frame: 2)
+        let ruling = try #require(RulingFinder.ruling(FoundLines(in: b), width: width, height: height))
+        #expect(ruling.columnCount == 9, "\(ruling.columns)")
+    }
+
     @Test("A quad a little larger than its grid: the division the lines fit, not the quad's edges")
     func slightlyLargerQuad() throws {
         // 9 cells of 50 px from 10 to 460 in a 470 px region: 0 … 470 in nine is every line a bit off
