@@ -279,6 +279,12 @@ public enum RulingFinder {
                     && !(0...n).contains { abs(a + Double($0) * cell - f) < 0.25 * cell }
             }
             if unexplained.count > max(1, n / 4) { continue }
+            // a lattice has at least one ruling beyond doubt inside it: interior lines
+            // that are all faint are strokes that happen to line up (a large digit's
+            // upright in a note, a column of "1"s), not ruling
+            if n > 1, !positions.dropFirst().contains(where: { p in
+                found.contains { abs($0 - p) < 0.5 && !faint.contains($0) }
+            }) { continue }
             positions.append(b)
             return positions
         }

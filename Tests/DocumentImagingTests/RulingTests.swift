@@ -65,6 +65,28 @@ struct RulingTests {
         #expect(ruling.columnCount == 9, "\(ruling.columns)")
     }
 
+    @Test("A large digit's upright in a box is no ruling; a line across the box is",
+          arguments: [0.7, 0.76])
+    func digitStrokeIsNoRuling(strokeLength: Double) throws {
+        // a 600 x 300 box (2 px frame) with a 6 px upright in the middle, strokeLength of the height
+        // (under `strongCoverage` of the inner height: an upright longer than that is still a line)
+        let top = Int(150 - 150 * strokeLength), bottom = Int(150 + 150 * strokeLength)
+        func box(_ upright: (Int) -> Bool) -> BinaryImage {
+            var bits = [UInt8](repeating: 0, count: 600 * 300)
+            for y in 0..<300 {
+                for x in 0..<600 where x < 2 || x > 597 || y < 2 || y > 297 || (abs(x - 300) <= 3 && upright(y)) {
+                    bits[y * 600 + x] = 1
+                }
+            }
+            return BinaryImage(width: 600, height: 300, bits: bits)
+        }
+        let stroke = RulingFinder.ruling(in: box { $0 >= top && $0 <= bottom })
+        #expect(stroke == nil)
+        // control: the same upright drawn across the whole box is a ruling of two cells
+        let ruled = try #require(RulingFinder.ruling(in: box { _ in true }))
+        #expect(ruled.columnCount == 2 && ruled.rowCount == 1)
+    }
+
     @Test("A quad a little larger than its grid: the division the lines fit, not the quad's edges")
     func slightlyLargerQuad() throws {
         // 9 cells of 50 px from 10 to 460 in a 470 px region: 0 … 470 in nine is every line a bit off
