@@ -176,13 +176,13 @@ public struct DigitSegmenter: Sendable {
     public func fieldDigits(gray: GrayImage, binary: BinaryImage, region: PixelBox) -> [InkCrop] {
         let map = ComponentMap(binary, region: region)
         let comps = map.components.filter { c in
-            // the region's own frame and anything spanning most of it is not a digit
+            // the region's own frame and anything spanning most of it is not a digit,
+            // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
             Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
+                && !Self.runsAlongBorder(c.box, of: region)
         }
         guard !comps.isEmpty else { return [] }
-        // typical digit height: the tallest components' median
-        let heights = comps.map(\.box.height).sorted(by: >)
-        let typical = Double(heights[min(heights.count - 1, max(0, heights.prefix(8).count / 2))])
+        let typical = Self.typicalHeight(comps)
         let candidates = comps.filter { c in
             Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
                 && Double(c.box.height) <= 2.2 * typical && Double(c.box.width) <= 3 * typical
@@ -213,6 +213,33 @@ public struct DigitSegmenter: Sendable {
             return a.box.y < b.box.y
         }
         return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
+    }
+
+    /// A piece touching the region's border and at least `borderRunElongation` times
+    /// longer along that border than across it runs along the border.
+    public static let borderRunElongation = 3.0
+
+    /// True for ink that touches a side of `region` and stretches along that side: the
+    /// edge of a sheet or note, a shadow's rim, a remnant of the frame. No digit does.
+    static func runsAlongBorder(_ box: PixelBox, of region: PixelBox) -> Bool {
+        let w = Double(box.width), h = Double(box.height)
+        let touchesSide = box.x <= region.x + 1 || box.maxX >= region.maxX - 1
+        let touchesTopOrBottom = box.y <= region.y + 1 || box.maxY >= region.maxY - 1
+        return (touchesSide && h >= borderRunElongation * w) || (touchesTopOrBottom && w >= borderRunElongation * h)
+    }
+
+    /// The height of the region's typical glyph: the median of the pieces' heights
+    /// weighted by their ink, so that specks, however many, count for next to nothing
+    /// and a single large digit sets it on its own.
+    static func typicalHeight(_ comps: [Component]) -> Double {
+        let byHeight = comps.sorted { $0.box.height < $1.box.height }
+        let half = comps.reduce(0) { $0 + $1.area } / 2
+        var seen = 0
+        for c in byHeight {
+            seen += c.area
+            if seen >= half { return Double(c.box.height) }
+        }
+        return Double(byHeight.last!.box.height)
     }
 
     /// True for ink filling nearly all of its box while not thin like a stroke: a filled
