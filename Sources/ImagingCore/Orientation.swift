@@ -83,19 +83,20 @@ extension ExifOrientation {
         }
     }
 
+    /// The orientation that undoes this one (applied to the upright image).
+    public var inverse: ExifOrientation {
+        switch self {
+        case .right: return .left
+        case .left: return .right
+        default: return self    // the others undo themselves
+        }
+    }
+
     /// Where a point of the upright (displayed) image lies in the stored pixels of a
     /// `storedWidth` × `storedHeight` image: the mapping `oriented(_:)` samples with.
     public func storedPoint(of p: (x: Double, y: Double), storedWidth sw: Double,
                             storedHeight sh: Double) -> (x: Double, y: Double) {
-        switch self {
-        case .up: return p
-        case .upMirrored: return (sw - p.x, p.y)
-        case .down: return (sw - p.x, sh - p.y)
-        case .downMirrored: return (p.x, sh - p.y)
-        case .leftMirrored: return (p.y, p.x)
-        case .right: return (p.y, sh - p.x)
-        case .rightMirrored: return (sw - p.y, sh - p.x)
-        case .left: return (sw - p.y, p.x)
-        }
+        let (dw, dh) = swapsAxes ? (sh, sw) : (sw, sh)
+        return inverse.displayedPoint(ofStored: p, storedWidth: dw, storedHeight: dh)
     }
 }

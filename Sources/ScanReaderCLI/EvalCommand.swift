@@ -36,28 +36,25 @@ struct EvalCommand: ParsableCommand {
         guard tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
     }
 
+    /// The reader with this command's options, or exit status 1 with the loader's message.
+    func makeReader() throws -> DocumentReader {
+        var options = ReadOptions()
+        options.orientation = orientation
+        options.minConfidence = minConfidence
+        do { return try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
+            throw CLIFailure(description: error.message)
+        }
+    }
+
     func run() throws {
+        let reader = try makeReader()
         if truth.hasSuffix(".jsonl") {
-            var options = ReadOptions()
-            options.orientation = orientation
-            options.minConfidence = minConfidence
-            let reader: DocumentReader
-            do { reader = try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
-                throw CLIFailure(description: error.message)
-            }
             try RegionEval(truthPath: truth, reader: reader, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                            tolerance: tolerance, galleryPath: gallery, outPath: out, verbose: verbose).run()
             return
         }
         let rows = try TruthTable(path: truth)
         let masks = try mask.map { try TruthTable(path: $0) }
-        var options = ReadOptions()
-        options.orientation = orientation
-        options.minConfidence = minConfidence
-        let reader: DocumentReader
-        do { reader = try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
-            throw CLIFailure(description: error.message)
-        }
         let files = rows.entries.map { rows.resolve($0.file) }
         var score = Scorecard()
         var misreads: [(file: String, result: ScanResult, cells: [Int])] = []
