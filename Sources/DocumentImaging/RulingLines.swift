@@ -199,8 +199,11 @@ public enum RulingFinder {
     /// it is `heavy`, loses to one ending at that heavy line: it is the grid's frame, and
     /// the strip beyond it the paper or the sheet below that the quad took in. nil when
     /// even n = 1 fails.
+    /// `unproven` lines (besides the faint ones) may fill a division but are not the one
+    /// strong interior line it needs (see `evenDivision(_:from:to:…)`).
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
-                             supporting: [Double] = [], faint: [Double] = [], heavy: [Double] = []) -> [Double]? {
+                             supporting: [Double] = [], faint: [Double] = [], heavy: [Double] = [],
+                             unproven: [Double] = []) -> [Double]? {
         let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
         let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
         var borders = starts.flatMap { a in ends.map { (a, $0) } }
@@ -223,7 +226,7 @@ public enum RulingFinder {
         var best: (positions: [Double], pastFrame: Int, deviation: Double)?
         for (a, b) in borders {
             guard let positions = evenDivision(found, from: a, to: b, maxCells: maxCells, supporting: supporting,
-                                               faint: faint) else { continue }
+                                               faint: faint, unproven: unproven) else { continue }
             let deviation = meanDeviation(positions), past = pastFrame(positions)
             if let best, (-best.pastFrame, best.positions.count, -best.deviation)
                 >= (-past, positions.count, -deviation) { continue }
@@ -241,7 +244,7 @@ public enum RulingFinder {
     }
 
     static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int,
-                             supporting: [Double] = [], faint: [Double] = []) -> [Double]? {
+                             supporting: [Double] = [], faint: [Double] = [], unproven: [Double] = []) -> [Double]? {
         let length = b - a
         let inside = found.filter { $0 > a && $0 < b }
         let candidates = (inside + supporting.filter { $0 > a && $0 < b }).sorted()
@@ -283,7 +286,7 @@ public enum RulingFinder {
             // that are all faint are strokes that happen to line up (a large digit's
             // upright in a note, a column of "1"s), not ruling
             if n > 1, !positions.dropFirst().contains(where: { p in
-                found.contains { abs($0 - p) < 0.5 && !faint.contains($0) }
+                found.contains { abs($0 - p) < 0.5 && !faint.contains($0) && !unproven.contains($0) }
             }) { continue }
             positions.append(b)
             return positions

@@ -9,8 +9,9 @@ extension RulingFinder {
     /// while a row through digits is dark only where the digits are. Rows above a
     /// quarter of the strongest line's level, and above a floor set by the paper's noise
     /// (2 × the median darkness + 3) and the image's contrast (10 % of its 99th
-    /// percentile), are lines; then the largest even division
-    /// whose interior lines are all present wins (`evenDivision`).
+    /// percentile), are lines; a line whose 10th percentile also clears that level (dark
+    /// along 90 % of its length) is proven a ruling; then the largest even division whose
+    /// interior lines are all present, one of them proven, wins (`evenDivision`).
     /// - Returns: nil when the region holds no grid.
     public static func ruling(in gray: GrayImage, darkness given: [UInt8]? = nil, maxCells: Int = 30) -> Ruling? {
         let dark = given ?? gray.darkness()
@@ -23,16 +24,25 @@ extension RulingFinder {
             return 255
         }
         let floor = max(0.1 * percentile(99), 2 * percentile(50) + 3)
-        let rows = profileLines(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
-        let columns = profileLines(dark, width: gray.width, height: gray.height, horizontal: false, floor: floor)
-        guard let r = evenDivision(rows, length: Double(gray.height), maxCells: maxCells),
-              let c = evenDivision(columns, length: Double(gray.width), maxCells: maxCells) else { return nil }
+        let rows = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
+        let columns = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: false,
+                                               floor: floor)
+        guard let r = evenDivision(rows.map(\.position), length: Double(gray.height), maxCells: maxCells,
+                                   unproven: rows.filter { !$0.strong }.map(\.position)),
+              let c = evenDivision(columns.map(\.position), length: Double(gray.width), maxCells: maxCells,
+                                   unproven: columns.filter { !$0.strong }.map(\.position)) else { return nil }
         return plausible(Ruling(rows: r, columns: c), width: gray.width, height: gray.height)
     }
 
     /// Line centres across one direction (see `ruling(in:)`).
     public static func profileLines(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
                                     floor: Double = 8) -> [Double] {
+        profileLinesWithStrength(dark, width: width, height: height, horizontal: horizontal, floor: floor).map(\.position)
+    }
+
+    /// `profileLines` with whether each line is strong: dark along 90 % of its length.
+    static func profileLinesWithStrength(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
+                                         floor: Double = 8) -> [(position: Double, strong: Bool)] {
         let length = horizontal ? width : height, count = horizontal ? height : width
         let smear = max(1, count * 15 / 1000)
         let margin = max(1, length * 4 / 100)
@@ -64,6 +74,7 @@ extension RulingFinder {
             reach += step
         }
         var level = [Double](repeating: 0, count: count)
+        var fullLength = [Double](repeating: 0, count: count)   // 10th percentile
         var histogram = [Int](repeating: 0, count: 256)
         let n = length - 2 * margin
         smeared.withUnsafeBufferPointer { sm in
@@ -72,16 +83,21 @@ extension RulingFinder {
                 for k in margin..<(length - margin) {
                     histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
                 }
-                // 30th percentile: 70 % of the row is at least this dark
-                var seen = 0, p30 = 0
-                for b in 0..<256 { seen += histogram[b]; if seen * 10 >= n * 3 { p30 = b; break } }
+                // 30th percentile: 70 % of the row is at least this dark; 10th: 90 %
+                var seen = 0, p10 = -1, p30 = 0
+                for b in 0..<256 {
+                    seen += histogram[b]
+                    if p10 < 0 && seen * 10 >= n { p10 = b }
+                    if seen * 10 >= n * 3 { p30 = b; break }
+                }
                 level[i] = Double(p30)
+                fullLength[i] = Double(max(0, p10))
             }
         }
         let strongest = level.max() ?? 0
         guard strongest >= floor else { return [] }
         let threshold = max(floor, 0.25 * strongest)
-        var result: [Double] = []
+        var result: [(position: Double, strong: Bool)] = []
         var i = 0
         while i < count {
             guard level[i] >= threshold else { i += 1; continue }
@@ -89,7 +105,7 @@ extension RulingFinder {
             while j + 1 < count && level[j + 1] >= threshold { j += 1 }
             let top = level[i...j].max()!
             let core = (i...j).filter { level[$0] >= top - 0.1 * top }
-            result.append(Double(core.first! + core.last!) / 2)
+            result.append((Double(core.first! + core.last!) / 2, fullLength[i...j].max()! >= threshold))
             i = j + 1
         }
         return result

@@ -1,4 +1,5 @@
 @testable import DocumentImaging
+import ImagingCore
 import Testing
 
 /// Rulings whose quad is not the grid's frame, whose cells hold columns of digits, or
@@ -85,6 +86,29 @@ struct RulingTests {
         // control: the same upright drawn across the whole box is a ruling of two cells
         let ruled = try #require(RulingFinder.ruling(in: box { _ in true }))
         #expect(ruled.columnCount == 2 && ruled.rowCount == 1)
+    }
+
+    @Test("Grey levels: the uprights of digits written in a box are no comb; separators across it are",
+          arguments: [(width: 450, height: 60), (width: 450, height: 110)])
+    func digitUprightsInGray(width: Int, height: Int) throws {
+        // a box (3 px frame) with five dark uprights, evenly spaced, 70 % of the box's height
+        func box(upright: Int) -> GrayImage {
+            var g = GrayImage(width: width, height: height, fill: 230)
+            let top = (height - upright) / 2
+            for y in 0..<height {
+                for x in 0..<width {
+                    let frame = x < 3 || x >= width - 3 || y < 3 || y >= height - 3
+                    let stroke = (1...5).contains { abs(x - $0 * width / 6) <= 2 } && y >= top && y < top + upright
+                    if frame || stroke { g[x, y] = 40 }
+                }
+            }
+            return g
+        }
+        let digits = RulingFinder.ruling(in: box(upright: height * 7 / 10))
+        #expect(digits == nil, "\(String(describing: digits))")
+        // control: the same uprights across the whole box are a comb of six boxes
+        let comb = try #require(RulingFinder.ruling(in: box(upright: height)))
+        #expect(comb.columnCount == 6 && comb.rowCount == 1)
     }
 
     @Test("A quad a little larger than its grid: the division the lines fit, not the quad's edges")
