@@ -90,11 +90,13 @@ public final class DocumentReader: Sendable {
         }
         var best = readRegions(in: loaded.image)
         var turns = 0
-        if options.orientation == .auto, sureShare(best) < options.autoRotateBelow {
-            for t in 1...3 {
-                let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
-                if sureShare(candidate) > sureShare(best) + 0.15 { best = candidate; turns = t }
-            }
+        // auto: when the reading is unsure, its own crops turned in place vote for a
+        // quarter turn; the photo is read again only in the turn that wins
+        if options.orientation == .auto, sureShare(best) < options.autoRotateBelow,
+           let shares = OrientationVote.sureShares(of: best, classifier: classifier),
+           let t = (1...3).max(by: { shares[$0] < shares[$1] }), shares[t] > shares[0] + Self.autoRotateMargin {
+            let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
+            if sureShare(candidate) > sureShare(best) + Self.autoRotateMargin { best = candidate; turns = t }
         }
         let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
         let scale = Double(loaded.reduction)
@@ -164,6 +166,9 @@ public final class DocumentReader: Sendable {
         guard !predictions.isEmpty else { return 0 }
         return Double(predictions.filter { !$0.isRejected && $0.confidence >= 0.98 }.count) / Double(predictions.count)
     }
+
+    /// How much surer (share of sure crops) a quarter turn must read to be taken.
+    static let autoRotateMargin = 0.15
 
     /// The EXIF value equivalent to applying `exif` and then `quarterTurns` clockwise turns.
     static func combined(exif: ExifOrientation, quarterTurns: Int) -> ExifOrientation {

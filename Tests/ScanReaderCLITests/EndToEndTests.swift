@@ -62,6 +62,26 @@ struct EndToEndTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("A photo stored sideways without its EXIF tag: read as stored by default, turned upright by --orientation auto")
+    func sidewaysWithoutTag() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // rotated-exif.jpg with its APP1 (EXIF) segment cut out
+        var bytes = [UInt8](try Data(contentsOf: CLI.root.appendingPathComponent("SampleImages/rotated-exif.jpg")))
+        #expect(bytes[2] == 0xFF && bytes[3] == 0xE1)
+        let length = Int(bytes[4]) << 8 | Int(bytes[5])
+        bytes.removeSubrange(2..<(4 + length))
+        let file = dir.appendingPathComponent("sideways.jpg")
+        try Data(bytes).write(to: file)
+        let auto = try CLI.run([file.path, "--format", "jsonl", "--orientation", "auto"])
+        let result = try JSONDecoder().decode(ScanResult.self, from: Data(auto.stdout.utf8))
+        #expect(result.orientation == 6)
+        #expect(result.regions.map(\.text) == ["602"], "\(auto.stdout)")
+        let exif = try CLI.run([file.path, "--format", "jsonl"])
+        let asStored = try JSONDecoder().decode(ScanResult.self, from: Data(exif.stdout.utf8))
+        #expect(asStored.orientation == 1)
+    }
+
     @Test("A region truth file with a bad line: exit 1, the file and line named")
     func badRegionTruth() throws {
         let dir = try CLI.temporaryDirectory()
