@@ -93,8 +93,8 @@ public final class DocumentReader: Sendable {
         // auto: when the reading is unsure, its own crops turned in place vote for a
         // quarter turn; the photo is read again only in the turn that wins
         if options.orientation == .auto, sureShare(best) < options.autoRotateBelow,
-           let shares = OrientationVote.sureShares(of: best, classifier: classifier),
-           let t = (1...3).max(by: { shares[$0] < shares[$1] }), shares[t] > shares[0] + Self.autoRotateMargin {
+           let scores = OrientationVote.scores(of: best, classifier: classifier),
+           let t = (1...3).max(by: { scores[$0] < scores[$1] }), scores[t] > scores[0] + Self.autoRotateMargin {
             let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
             if sureShare(candidate) > sureShare(best) + Self.autoRotateMargin { best = candidate; turns = t }
         }
@@ -167,7 +167,8 @@ public final class DocumentReader: Sendable {
         return Double(predictions.filter { !$0.isRejected && $0.confidence >= 0.98 }.count) / Double(predictions.count)
     }
 
-    /// How much surer (share of sure crops) a quarter turn must read to be taken.
+    /// How much more a quarter turn must score to be taken: in the crops' vote (mean
+    /// confidence), then in the reading made in that turn (share of sure crops).
     static let autoRotateMargin = 0.15
 
     /// The EXIF value equivalent to applying `exif` and then `quarterTurns` clockwise turns.

@@ -8,14 +8,11 @@ enum OrientationVote {
     /// At most this many crops are turned and classified (evenly spaced through the
     /// reading): three turns of them cost one batch of 3 × this.
     static let sampleSize = 24
-    /// A crop counts as a sure digit at this probability or more (as `sureShare`).
-    static let sureProbability: Float = 0.98
-
-    /// For turns 0…3 (clockwise quarter turns of the photo as read), the share of the
-    /// sampled crops read as a digit with probability ≥ `sureProbability`. Only grid
-    /// cells count when there are grids (the print around a puzzle is letters). nil
-    /// when the reading has no crop.
-    static func sureShares(of regions: [ReadRegion], classifier: DigitClassifier) -> [Double]? {
+    /// For turns 0…3 (clockwise quarter turns of the photo as read), the mean
+    /// confidence of the sampled crops' likeliest digits. Only grid cells count when
+    /// there are grids (the print around a puzzle is letters). nil when the reading has
+    /// no crop.
+    static func scores(of regions: [ReadRegion], classifier: DigitClassifier) -> [Double]? {
         let grids = regions.filter { $0.region.kind == .grid }
         var crops: [(crop: InkCrop, prediction: DigitPrediction)] = []
         for region in grids.isEmpty ? regions : grids {
@@ -32,10 +29,14 @@ enum OrientationVote {
         var turned: [DigitInput] = []
         for t in 1...3 { turned += inputs.map { $0.rotated(quarterTurns: t) } }
         let predictions = classifier.classify(turned)
-        func share(_ ps: ArraySlice<DigitPrediction>) -> Double {
-            Double(ps.filter { !$0.isRejected && $0.confidence >= sureProbability }.count) / Double(ps.count)
-        }
-        let upright = share(ArraySlice(sample.map(\.prediction)))
-        return [upright] + (0..<3).map { t in share(predictions[(t * inputs.count)..<((t + 1) * inputs.count)]) }
+        let upright = meanConfidence(ArraySlice(sample.map(\.prediction)))
+        return [upright] + (0..<3).map { t in meanConfidence(predictions[(t * inputs.count)..<((t + 1) * inputs.count)]) }
+    }
+
+    /// The mean probability of each prediction's likeliest digit (0 for none): a
+    /// continuous score, so that a few crops still separate the turns.
+    static func meanConfidence(_ predictions: ArraySlice<DigitPrediction>) -> Double {
+        guard !predictions.isEmpty else { return 0 }
+        return predictions.reduce(0.0) { $0 + Double($1.bestDigit.probability) } / Double(predictions.count)
     }
 }
