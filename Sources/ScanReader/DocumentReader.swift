@@ -93,7 +93,7 @@ public final class DocumentReader: Sendable {
         // auto: when the reading is unsure, its own crops turned in place vote for a
         // quarter turn; the photo is read again only in the turn that wins
         if options.orientation == .auto, sureShare(best) < options.autoRotateBelow,
-           let scores = OrientationVote.scores(of: best, classifier: classifier),
+           let scores = OrientationVote.scores(of: best, segmenter: layout.segmenter, classifier: classifier),
            let t = (1...3).max(by: { scores[$0] < scores[$1] }), scores[t] > scores[0] + Self.autoRotateMargin {
             let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
             if sureShare(candidate) > sureShare(best) + Self.autoRotateMargin { best = candidate; turns = t }

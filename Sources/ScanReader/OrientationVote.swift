@@ -1,36 +1,60 @@
 import DigitClassifier
+import DocumentImaging
+import ImagingCore
 
 /// Which quarter turn makes a reading's glyphs look most like digits, decided from the
-/// crops already cut: each is turned in place (`DigitInput.rotated`) and classified
-/// again, one batch for the three other turns, instead of laying the photo out again
-/// in every orientation.
+/// regions already laid out instead of laying the photo out again in every turn: a
+/// grid's cells do not change with the turn, so their crops are turned in place
+/// (`DigitInput.rotated`); a field's or page's glyphs are cut again from its own image
+/// turned (lines of digits group differently on their side). One classifier batch.
 enum OrientationVote {
-    /// At most this many crops are turned and classified (evenly spaced through the
-    /// reading): three turns of them cost one batch of 3 × this.
+    /// At most this many crops per turn are classified (evenly spaced through the reading).
     static let sampleSize = 24
-    /// For turns 0…3 (clockwise quarter turns of the photo as read), the mean
-    /// confidence of the sampled crops' likeliest digits. Only grid cells count when
-    /// there are grids (the print around a puzzle is letters). nil when the reading has
-    /// no crop.
-    static func scores(of regions: [ReadRegion], classifier: DigitClassifier) -> [Double]? {
+
+    /// For turns 0…3 (clockwise quarter turns of the photo as read), the mean confidence
+    /// of the sampled crops' likeliest digits. Only grid cells count when there are grids
+    /// (the print around a puzzle is letters). nil when no turn has a crop.
+    static func scores(of regions: [ReadRegion], segmenter: DigitSegmenter, classifier: DigitClassifier) -> [Double]? {
         let grids = regions.filter { $0.region.kind == .grid }
-        var crops: [(crop: InkCrop, prediction: DigitPrediction)] = []
+        var perTurn: [[DigitInput]] = [[], [], [], []]
         for region in grids.isEmpty ? regions : grids {
-            for piece in region.pieces {
-                if let crop = piece.crop, let prediction = piece.prediction { crops.append((crop, prediction)) }
+            if region.region.kind == .grid {
+                for piece in region.pieces {
+                    guard let crop = piece.crop else { continue }
+                    let input = DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)
+                    for t in 0..<4 { perTurn[t].append(input.rotated(quarterTurns: t)) }
+                }
+            } else {
+                for t in 0..<4 { perTurn[t] += glyphs(of: region.region, turned: t, segmenter: segmenter) }
             }
         }
-        guard !crops.isEmpty else { return nil }
-        let step = max(1, crops.count / sampleSize)
-        let sample = Array(stride(from: 0, to: crops.count, by: step).prefix(sampleSize).map { crops[$0] })
-        let inputs: [DigitInput] = sample.map { s in
-            DigitInput.normalized(ink: s.crop.ink, width: s.crop.box.width, height: s.crop.box.height)
+        let samples = perTurn.map(sample)
+        guard samples.contains(where: { !$0.isEmpty }) else { return nil }
+        let predictions = classifier.classify(samples.flatMap { $0 })
+        var scores: [Double] = [], start = 0
+        for s in samples {
+            scores.append(meanConfidence(predictions[start..<(start + s.count)]))
+            start += s.count
         }
-        var turned: [DigitInput] = []
-        for t in 1...3 { turned += inputs.map { $0.rotated(quarterTurns: t) } }
-        let predictions = classifier.classify(turned)
-        let upright = meanConfidence(ArraySlice(sample.map(\.prediction)))
-        return [upright] + (0..<3).map { t in meanConfidence(predictions[(t * inputs.count)..<((t + 1) * inputs.count)]) }
+        return scores
+    }
+
+    /// The inputs cut from a field's or page's image turned `t` quarter turns clockwise.
+    static func glyphs(of region: LaidOutRegion, turned t: Int, segmenter: DigitSegmenter) -> [DigitInput] {
+        let gray = region.gray.rotated(quarterTurns: t)
+        let binary = t == 0 ? region.binary : Layout.ink(of: gray)
+        let inset = region.kind == .page ? 0 : max(2, min(gray.width, gray.height) / 25)
+        let inner = PixelBox(x: inset, y: inset, width: gray.width - 2 * inset, height: gray.height - 2 * inset)
+        guard inner.width > 4, inner.height > 4 else { return [] }
+        return segmenter.fieldDigits(gray: gray, binary: binary, region: inner).map {
+            DigitInput.normalized(ink: $0.ink, width: $0.box.width, height: $0.box.height)
+        }
+    }
+
+    /// Up to `sampleSize` inputs, evenly spaced.
+    static func sample(_ inputs: [DigitInput]) -> [DigitInput] {
+        let step = max(1, inputs.count / sampleSize)
+        return Array(stride(from: 0, to: inputs.count, by: step).prefix(sampleSize).map { inputs[$0] })
     }
 
     /// The mean probability of each prediction's likeliest digit (0 for none): a
