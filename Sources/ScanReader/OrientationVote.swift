@@ -41,8 +41,10 @@ enum OrientationVote {
 
     /// The inputs cut from a field's or page's image turned `t` quarter turns clockwise.
     static func glyphs(of region: LaidOutRegion, turned t: Int, segmenter: DigitSegmenter) -> [DigitInput] {
-        let gray = region.gray.rotated(quarterTurns: t)
-        let binary = t == 0 ? region.binary : Layout.ink(of: gray)
+        // a page is the whole working image: halved, it still shows its glyphs
+        let source = region.kind == .page ? region.gray.reduced(by: 2) : region.gray
+        let gray = source.rotated(quarterTurns: t)
+        let binary = t == 0 && region.kind != .page ? region.binary : Layout.ink(of: gray)
         let inset = region.kind == .page ? 0 : max(2, min(gray.width, gray.height) / 25)
         let inner = PixelBox(x: inset, y: inset, width: gray.width - 2 * inset, height: gray.height - 2 * inset)
         guard inner.width > 4, inner.height > 4 else { return [] }
