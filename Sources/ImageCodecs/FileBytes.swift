@@ -9,15 +9,20 @@ import Darwin
 
 /// Reads whole files with POSIX calls so that each failure maps to an exact error code.
 enum FileBytes {
-    /// The file's bytes. Throws `fileNotFound` or `unreadable`.
+    /// The file's bytes. Throws `fileNotFound`, `unreadable` or `notARegularFile`.
+    ///
+    /// Opened without blocking, so that a named pipe with no writer is refused at once
+    /// instead of waiting for one (on a regular file the flag changes nothing).
     static func read(_ path: String) throws(ImageLoadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw failure(errno, path) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(errno, path) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ImageLoadError(.unreadable, path: path, "is a directory, not an image file")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ImageLoadError(.unreadable, path: path, "is a directory, not an image file")
+        default: throw ImageLoadError(.notARegularFile, path: path, "is \(kindName(info.st_mode)), not a regular file")
         }
         var bytes = [UInt8]()
         bytes.reserveCapacity(max(0, Int(info.st_size)))
@@ -32,6 +37,28 @@ enum FileBytes {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// "a named pipe", "a socket", "a device" for the file type bits of `mode`.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a special file"
+        }
+    }
+
+    /// What is at `path`, following symbolic links; nil when nothing (or it cannot be
+    /// examined).
+    static func kind(of path: String) -> InputFileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
+        }
     }
 
     private static func failure(_ code: Int32, _ path: String) -> ImageLoadError {
@@ -54,3 +81,16 @@ private let readBytes = Musl.read
 #elseif canImport(Darwin)
 private let readBytes = Darwin.read
 #endif
+
+/// What a path names, as far as reading images is concerned.
+public enum InputFileKind: Sendable, Equatable {
+    /// A regular file: it can be read.
+    case regular
+    /// A folder.
+    case directory
+    /// A named pipe, socket or device: never read (`ImageLoadError.Code.notARegularFile`).
+    case special
+
+    /// What is at `path` (symbolic links followed), or nil when nothing is.
+    public static func of(_ path: String) -> InputFileKind? { FileBytes.kind(of: path) }
+}

@@ -6,6 +6,8 @@ public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertibl
         case fileNotFound = "file_not_found"
         /// The path exists but cannot be read (permissions, a directory, an I/O error).
         case unreadable = "unreadable"
+        /// A named pipe, socket or device: never opened for reading (it could block forever).
+        case notARegularFile = "not_a_regular_file"
         /// The bytes are not a JPEG or PNG (empty, another format, random data).
         case unsupportedFormat = "unsupported_format"
         /// A JPEG or PNG that is damaged or truncated.

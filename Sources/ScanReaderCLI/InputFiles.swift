@@ -37,9 +37,14 @@ enum InputFiles {
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let path = (directory as NSString).appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: path) else { continue }
+            // a pipe, socket or device is never opened (a pipe would block): it becomes
+            // an error record of its own
+            switch InputFileKind.of(path) {
+            case .regular?: break
+            case .special?: found.append(path); continue
+            case .directory?, nil: continue
+            }
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
             let head = handle.readData(ofLength: 8)
             try? handle.close()
             if ImageFormat.sniff(head) != nil { found.append(path) }

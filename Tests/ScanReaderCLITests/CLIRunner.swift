@@ -43,6 +43,28 @@ enum CLI {
                       stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Runs with `arguments` and kills the run after `seconds`: nil when it had to be
+    /// killed (a hang), else its status and output.
+    static func run(_ arguments: [String], timeout seconds: Double) throws -> Output? {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cli-out-\(UUID().uuidString)")
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("cli-err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate(); process.waitUntilExit(); return nil }
+        return Output(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                      stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanreader-cli-\(UUID().uuidString)")

@@ -82,6 +82,28 @@ struct EndToEndTests {
         #expect(asStored.orientation == 1)
     }
 
+    @Test("A named pipe, named or met in a folder, is an error record at once, never a wait; a device too")
+    func specialFiles() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pipe = dir.appendingPathComponent("pipe.jpg").path
+        let mkfifo = Process()
+        mkfifo.executableURL = URL(fileURLWithPath: "/usr/bin/mkfifo")
+        mkfifo.arguments = [pipe]
+        try mkfifo.run()
+        mkfifo.waitUntilExit()
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("SampleImages/sticky-note.jpg").path,
+                                         toPath: dir.appendingPathComponent("note.jpg").path)
+        for arguments in [[pipe, "/dev/null"], [dir.path]] {
+            let run = try #require(try CLI.run(arguments + ["--format", "jsonl"], timeout: 30), "hung on \(arguments)")
+            #expect(run.status == 2)
+            let results = try run.stdout.split(separator: "\n").map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+            let codes = results.map { $0.error?.code ?? $0.status }
+            #expect(codes == (arguments.count == 2 ? ["not_a_regular_file", "not_a_regular_file"] : ["ok", "not_a_regular_file"]),
+                    "\(run.stdout)")
+        }
+    }
+
     @Test("A region truth file with a bad line: exit 1, the file and line named")
     func badRegionTruth() throws {
         let dir = try CLI.temporaryDirectory()
