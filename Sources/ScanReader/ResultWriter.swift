@@ -55,15 +55,25 @@ public enum ResultWriter {
     public static func csvRows(_ r: ScanResult) -> String {
         func row(_ fields: [String]) -> String { fields.map(quote).joined(separator: ",") + "\r\n" }
         func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+        let file = inert(r.file)
         if r.regions.isEmpty {
-            return row([r.file, "", "", "", "", "", "", "", "", "", "", "", "", "", "", r.status,
-                        r.error?.code ?? "", r.error?.message ?? ""])
+            return row([file, "", "", "", "", "", "", "", "", "", "", "", "", "", "", r.status,
+                        r.error?.code ?? "", r.error.map { inert($0.message) } ?? ""])
         }
         return r.regions.map { g in
-            row([r.file, String(g.index), g.kind, g.text, String(g.confidence)]
+            row([file, String(g.index), g.kind, g.text, String(g.confidence)]
                 + g.corners.flatMap { $0.map(number) }
                 + [g.grid.map { String($0.rows) } ?? "", g.grid.map { String($0.cols) } ?? "", r.status, "", ""])
         }.joined()
+    }
+
+    /// A text cell a spreadsheet would run as a formula (it starts with `=`, `+`, `-`,
+    /// `@`, a tab or a carriage return) with a `'` put before it, as OWASP advises
+    /// against CSV injection; other text as it is. Applied to the file and error columns
+    /// (the others hold numbers, kinds and digits).
+    public static func inert(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     /// RFC 4180: a field holding a comma, quote, CR or LF is quoted, quotes doubled.
