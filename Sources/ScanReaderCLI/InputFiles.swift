@@ -6,19 +6,19 @@ enum InputFiles {
     /// Files as given; directories walked (sorted, recursively) for files whose first
     /// bytes are a JPEG or PNG signature; `--files-from` lines appended (`-`: stdin).
     /// A path that does not exist is kept: it becomes an error record.
-    static func expand(_ arguments: [String], filesFrom: String?) throws -> [String] {
+    static func expand(_ arguments: [String], filesFrom: String?, nulSeparated: Bool = false) throws -> [String] {
         var paths = arguments
         if let filesFrom {
-            let text: String
+            let data: Data
             if filesFrom == "-" {
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
-                guard let data = FileManager.default.contents(atPath: filesFrom) else {
+                guard let contents = FileManager.default.contents(atPath: filesFrom) else {
                     throw CLIFailure(description: "\(filesFrom): cannot read the list of files")
                 }
-                text = String(decoding: data, as: UTF8.self)
+                data = contents
             }
-            paths += text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+            paths += listedPaths(data, nulSeparated: nulSeparated)
         }
         var result: [String] = []
         for path in paths {
@@ -30,6 +30,16 @@ enum InputFiles {
             }
         }
         return result
+    }
+
+    /// The paths of a `--files-from` list: split on LF only (a name may hold any other
+    /// character, U+2028 and U+0085 included), or on NUL with `-0`; a leading UTF-8 byte
+    /// order mark dropped; empty entries skipped.
+    static func listedPaths(_ data: Data, nulSeparated: Bool) -> [String] {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let separator: UInt8 = nulSeparated ? 0 : 0x0A
+        return bytes.split(separator: separator, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func imagesInDirectory(_ directory: String) -> [String] {

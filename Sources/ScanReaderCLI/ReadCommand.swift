@@ -21,12 +21,14 @@ struct ReadCommand: ParsableCommand {
     var inputs: [String] = []
     @Option(name: .customLong("files-from"), help: "Read more paths from FILE, one per line ('-': stdin).")
     var filesFrom: String?
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "--files-from entries end with NUL, not newline (find -print0).")
+    var nulSeparated = false
     @Option(help: "Output file (default: stdout). Written atomically.") var out: String?
     @Option(help: "csv, json or jsonl (default: from --out's extension, else csv).") var format: OutputFormat?
     @Option(help: "Images read in parallel (default: the number of cores).") var jobs: Int?
     @Option(name: .customLong("min-confidence"), help: "Digits below this probability show as '?' in text.")
     var minConfidence: Double = 0.6
-    @Option(help: "exif (apply the tag), none (ignore it) or auto (also try other rotations when unsure).")
+    @Option(help: "exif (apply the tag), none (ignore it) or auto (when unsure, the crops vote for a quarter turn).")
     var orientation: ReadOptions.OrientationMode = .exif
     @Option(name: .customLong("debug-dir"), help: "Write a PNG per image with regions, cells and digits drawn.")
     var debugDir: String?
@@ -51,7 +53,7 @@ struct ReadCommand: ParsableCommand {
         do { reader = try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
             throw CLIFailure(description: error.message)
         }
-        let files = try InputFiles.expand(inputs, filesFrom: filesFrom)
+        let files = try InputFiles.expand(inputs, filesFrom: filesFrom, nulSeparated: nulSeparated)
         if let debugDir {
             do { try FileManager.default.createDirectory(atPath: debugDir, withIntermediateDirectories: true) } catch {
                 throw CLIFailure(description: "\(debugDir): cannot create the debug folder")

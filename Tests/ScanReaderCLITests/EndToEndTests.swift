@@ -104,6 +104,28 @@ struct EndToEndTests {
         }
     }
 
+    @Test("--files-from splits on newline only (U+2028 and U+0085 belong to names), drops a BOM; -0 splits on NUL")
+    func filesFromSeparators() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["line\u{2028}sep.jpg", "next\u{85}line.jpg"]
+        for name in names {
+            try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("SampleImages/shadow.jpg"),
+                                             to: dir.appendingPathComponent(name))
+        }
+        let paths = names.map { dir.appendingPathComponent($0).path }
+        let byLine = try CLI.run(["--files-from", "-", "--format", "jsonl", "--quiet"],
+                                 stdin: "\u{FEFF}" + paths.joined(separator: "\n") + "\n")
+        let nul = try CLI.run(["--files-from", "-", "-0", "--format", "jsonl", "--quiet"],
+                              stdin: paths.joined(separator: "\0") + "\0")
+        for run in [byLine, nul] {
+            #expect(run.status == 0, "\(run.stdout)")
+            let results = try run.stdout.split(separator: "\n").map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+            #expect(results.map(\.file) == paths)
+            #expect(results.allSatisfy { $0.status == "ok" && $0.regions.first?.text == "7394" })
+        }
+    }
+
     @Test("A region truth file with a bad line: exit 1, the file and line named")
     func badRegionTruth() throws {
         let dir = try CLI.temporaryDirectory()
