@@ -51,7 +51,8 @@ final class BatchRunner: @unchecked Sendable {
 
 /// Writes the output: to stdout as results arrive, or to a temporary file beside the
 /// destination that is renamed over it only when complete (atomic: an interrupted run
-/// leaves the previous output untouched).
+/// leaves the previous output untouched). A device or named pipe (`/dev/null`, a FIFO)
+/// is written directly, never renamed over; a symbolic link or a folder is refused.
 final class OutputSink {
     private let handle: FileHandle
     private let temporary: String?
@@ -61,6 +62,22 @@ final class OutputSink {
         guard let path, path != "-" else {
             handle = FileHandle.standardOutput; temporary = nil; destination = nil
             return
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeSymbolicLink {
+            throw CLIFailure(description: "\(path): is a symbolic link; name the file it points to, which will be replaced")
+        }
+        switch InputFileKind.of(path) {
+        case .directory?:
+            throw CLIFailure(description: "\(path): is a folder, not an output file")
+        case .special?:
+            guard let h = FileHandle(forWritingAtPath: path) else {
+                throw CLIFailure(description: "\(path): cannot write the output")
+            }
+            handle = h; temporary = nil; destination = nil
+            return
+        case .regular?, nil:
+            break
         }
         let url = URL(fileURLWithPath: path)
         let temp = url.deletingLastPathComponent()

@@ -126,6 +126,24 @@ struct EndToEndTests {
         }
     }
 
+    @Test("--out a device is written, never renamed over; --out a symbolic link or a folder is refused, the link left alone")
+    func outputThatIsNoPlainFile() throws {
+        let devnull = try CLI.run(["SampleImages/sticky-note.jpg", "--out", "/dev/null", "--format", "csv"])
+        #expect(devnull.status == 0, "\(devnull.stderr)")
+        #expect(InputFileKind.of("/dev/null") == .special)
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("previous.csv"), link = dir.appendingPathComponent("link.csv")
+        try Data("previous\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let linked = try CLI.run(["SampleImages/sticky-note.jpg", "--out", link.path])
+        #expect(linked.status == 1 && linked.stderr.contains("is a symbolic link"), "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "previous\n")
+        let folder = try CLI.run(["SampleImages/sticky-note.jpg", "--out", dir.path])
+        #expect(folder.status == 1 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
+    }
+
     @Test("A region truth file with a bad line: exit 1, the file and line named")
     func badRegionTruth() throws {
         let dir = try CLI.temporaryDirectory()
