@@ -80,6 +80,7 @@ final class OutputSink {
             break
         }
         let url = URL(fileURLWithPath: path)
+        Self.removeStalePartials(of: url)
         let temp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
         guard FileManager.default.createFile(atPath: temp, contents: nil),
@@ -87,6 +88,20 @@ final class OutputSink {
             throw CLIFailure(description: "\(path): cannot write the output (folder missing or not writable)")
         }
         handle = h; temporary = temp; destination = path
+    }
+
+    /// Removes `.NAME.partial-PID` files beside `destination` left by runs that were
+    /// killed: those whose process no longer exists (a live run's file is left alone).
+    static func removeStalePartials(of destination: URL) {
+        let folder = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).partial-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
     }
 
     func write(_ text: String) throws {

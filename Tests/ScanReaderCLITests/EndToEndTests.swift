@@ -144,6 +144,20 @@ struct EndToEndTests {
         #expect(folder.status == 1 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
     }
 
+    @Test("Partial files of killed runs are removed by the next run; a live run's is left alone")
+    func stalePartials() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // PID 999999999 cannot exist (Linux caps PIDs at 4194304); this test process is alive
+        let stale = dir.appendingPathComponent(".out.csv.partial-999999999")
+        let live = dir.appendingPathComponent(".out.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
+        for file in [stale, live] { try Data("x".utf8).write(to: file) }
+        let run = try CLI.run(["SampleImages/sticky-note.jpg", "--out", dir.appendingPathComponent("out.csv").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
     @Test("A region truth file with a bad line: exit 1, the file and line named")
     func badRegionTruth() throws {
         let dir = try CLI.temporaryDirectory()
