@@ -8,7 +8,9 @@ public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertibl
         case unreadable = "unreadable"
         /// A named pipe, socket or device: never opened for reading (it could block forever).
         case notARegularFile = "not_a_regular_file"
-        /// The bytes are not a JPEG or PNG (empty, another format, random data).
+        /// The file holds no bytes at all.
+        case emptyFile = "empty_file"
+        /// The bytes are not a JPEG or PNG (another format, random data).
         case unsupportedFormat = "unsupported_format"
         /// A JPEG or PNG that is damaged or truncated.
         case corrupt = "corrupt_image"

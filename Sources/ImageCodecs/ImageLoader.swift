@@ -58,7 +58,7 @@ public enum ImageLoader {
         throws(ImageLoadError) -> LoadedImage
     {
         if bytes.isEmpty {
-            throw ImageLoadError(.unsupportedFormat, path: name, "empty file")
+            throw ImageLoadError(.emptyFile, path: name, "empty file (0 bytes)")
         }
         guard let format = ImageFormat.sniff(bytes) else {
             throw ImageLoadError(.unsupportedFormat, path: name,

@@ -4,7 +4,9 @@ import ScanReader
 /// Expands the command line's inputs into the files to read, in order.
 enum InputFiles {
     /// Files as given; directories walked (sorted, recursively) for files whose first
-    /// bytes are a JPEG or PNG signature; `--files-from` lines appended (`-`: stdin).
+    /// bytes are a JPEG or PNG signature, and for the entries that cannot be told (files
+    /// that cannot be opened, empty files, pipes and devices: each becomes an error
+    /// record); `--files-from` lines appended (`-`: stdin).
     /// A path that does not exist is kept: it becomes an error record.
     static func expand(_ arguments: [String], filesFrom: String?, nulSeparated: Bool = false) throws -> [String] {
         var paths = arguments
@@ -54,10 +56,12 @@ enum InputFiles {
             case .special?: found.append(path); continue
             case .directory?, nil: continue
             }
-            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            // a file that cannot be opened, or holds nothing, may be an image that went
+            // wrong: it gets its error record (unreadable, empty_file) rather than silence
+            guard let handle = FileHandle(forReadingAtPath: path) else { found.append(path); continue }
             let head = handle.readData(ofLength: 8)
             try? handle.close()
-            if ImageFormat.sniff(head) != nil { found.append(path) }
+            if head.isEmpty || ImageFormat.sniff(head) != nil { found.append(path) }
         }
         return found.sorted()
     }

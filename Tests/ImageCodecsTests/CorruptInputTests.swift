@@ -6,7 +6,7 @@ import Testing
 @Suite("Corrupt and unreadable input gets its exact error and the process survives")
 struct CorruptInputTests {
     static let corpus: [(String, ImageLoadError.Code)] = [
-        ("empty.jpg", .unsupportedFormat),
+        ("empty.jpg", .emptyFile),
         ("jpeg-soi-only.jpg", .corrupt),
         ("jpeg-cut-in-header.jpg", .corrupt),
         ("jpeg-cut-before-scan.jpg", .corrupt),

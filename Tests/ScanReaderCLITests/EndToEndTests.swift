@@ -144,6 +144,28 @@ struct EndToEndTests {
         #expect(folder.status == 1 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
     }
 
+    @Test("In a folder, an empty file and a file that cannot be read get their records, in order; other files are not images")
+    func folderAccounting() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("SampleImages/sticky-note.jpg").path,
+                                         toPath: dir.appendingPathComponent("b-note.jpg").path)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("a-empty.jpg").path, contents: Data())
+        try Data("plain text".utf8).write(to: dir.appendingPathComponent("c-readme.txt"))
+        let locked = dir.appendingPathComponent("d-locked.jpg")
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("SampleImages/shadow.jpg").path,
+                                         toPath: locked.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked.path) }
+        // root reads any file whatever its mode: then the locked file is simply read
+        let lockedReads = FileManager.default.isReadableFile(atPath: locked.path)
+        let run = try CLI.run([dir.path, "--format", "jsonl"])
+        #expect(run.status == 2)
+        let results = try run.stdout.split(separator: "\n").map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+        #expect(results.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["a-empty.jpg", "b-note.jpg", "d-locked.jpg"])
+        #expect(results.map { $0.error?.code ?? $0.status } == ["empty_file", "ok", lockedReads ? "ok" : "unreadable"])
+    }
+
     @Test("Partial files of killed runs are removed by the next run; a live run's is left alone")
     func stalePartials() throws {
         let dir = try CLI.temporaryDirectory()
