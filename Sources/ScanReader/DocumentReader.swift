@@ -141,8 +141,8 @@ public final class DocumentReader: Sendable {
                     if let crop { inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)) }
                 }
             } else {
-                let inset = region.kind == .page ? 0 : max(2, min(region.gray.width, region.gray.height) / 25)
-                let inner = PixelBox(x: inset, y: inset, width: region.gray.width - 2 * inset, height: region.gray.height - 2 * inset)
+                let inner = Layout.readableArea(width: region.gray.width, height: region.gray.height,
+                                                wholePage: region.kind == .page)
                 for crop in layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, region: inner) {
                     list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
                     inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height))
@@ -161,8 +161,7 @@ public final class DocumentReader: Sendable {
     /// count when there are grids: the text around a puzzle is letters in every
     /// orientation and would drown the difference.
     func sureShare(_ regions: [ReadRegion]) -> Double {
-        let grids = regions.filter { $0.region.kind == .grid }
-        let predictions = (grids.isEmpty ? regions : grids).flatMap { $0.pieces.compactMap(\.prediction) }
+        let predictions = OrientationVote.judging(regions).flatMap { $0.pieces.compactMap(\.prediction) }
         guard !predictions.isEmpty else { return 0 }
         return Double(predictions.filter { !$0.isRejected && $0.confidence >= 0.98 }.count) / Double(predictions.count)
     }

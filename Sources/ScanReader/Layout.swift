@@ -87,8 +87,7 @@ struct Layout {
             }
             guard !hasInnerRegion, let g = rectified[i] else { continue }
             let b = Self.ink(of: g)
-            let inset = max(2, min(g.width, g.height) / 25)
-            let inner = PixelBox(x: inset, y: inset, width: g.width - 2 * inset, height: g.height - 2 * inset)
+            let inner = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard inner.width > 4, inner.height > 4,
                   !segmenter.fieldDigits(gray: g, binary: b, region: inner).isEmpty else { continue }
             isField[i] = true
@@ -122,6 +121,13 @@ struct Layout {
             return coarse.allSatisfy { c in fine.contains { abs($0 - c) < 0.2 * cell } }
         }
         return keeps(coarse.rows, finer.rows) && keeps(coarse.columns, finer.columns) ? finer : nil
+    }
+
+    /// The part of a straightened field searched for digits: inside a margin of a 25th of
+    /// its shorter side (at least 2 px), where its frame lies. A whole page has no margin.
+    static func readableArea(width: Int, height: Int, wholePage: Bool) -> PixelBox {
+        let inset = wholePage ? 0 : max(2, min(width, height) / 25)
+        return PixelBox(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
     }
 
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds

@@ -15,16 +15,18 @@ enum OrientationVote {
     /// of the sampled crops' likeliest digits. Only grid cells count when there are grids
     /// (the print around a puzzle is letters). nil when no turn has a crop.
     static func scores(of regions: [ReadRegion], segmenter: DigitSegmenter, classifier: DigitClassifier) -> [Double]? {
-        let grids = regions.filter { $0.region.kind == .grid }
         var perTurn: [[DigitInput]] = [[], [], [], []]
-        for region in grids.isEmpty ? regions : grids {
-            if region.region.kind == .grid {
-                for piece in region.pieces {
-                    guard let crop = piece.crop else { continue }
-                    let input = DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)
-                    for t in 0..<4 { perTurn[t].append(input.rotated(quarterTurns: t)) }
-                }
-            } else {
+        for region in judging(regions) {
+            let inputs = region.pieces.compactMap { piece in
+                piece.crop.map { DigitInput.normalized(ink: $0.ink, width: $0.box.width, height: $0.box.height) }
+            }
+            switch region.region.kind {
+            case .grid:
+                for t in 0..<4 { perTurn[t] += inputs.map { $0.rotated(quarterTurns: t) } }
+            case .field:   // as read, its crops; turned, its glyphs cut again
+                perTurn[0] += inputs
+                for t in 1..<4 { perTurn[t] += glyphs(of: region.region, turned: t, segmenter: segmenter) }
+            case .page:    // every turn cut from the same halved copy
                 for t in 0..<4 { perTurn[t] += glyphs(of: region.region, turned: t, segmenter: segmenter) }
             }
         }
@@ -45,12 +47,18 @@ enum OrientationVote {
         let source = region.kind == .page ? region.gray.reduced(by: 2) : region.gray
         let gray = source.rotated(quarterTurns: t)
         let binary = t == 0 && region.kind != .page ? region.binary : Layout.ink(of: gray)
-        let inset = region.kind == .page ? 0 : max(2, min(gray.width, gray.height) / 25)
-        let inner = PixelBox(x: inset, y: inset, width: gray.width - 2 * inset, height: gray.height - 2 * inset)
+        let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: region.kind == .page)
         guard inner.width > 4, inner.height > 4 else { return [] }
         return segmenter.fieldDigits(gray: gray, binary: binary, region: inner).map {
             DigitInput.normalized(ink: $0.ink, width: $0.box.width, height: $0.box.height)
         }
+    }
+
+    /// The regions whose crops judge a turn: the grids when there are any (the print
+    /// around a puzzle is letters, in every turn), else all.
+    static func judging(_ regions: [ReadRegion]) -> [ReadRegion] {
+        let grids = regions.filter { $0.region.kind == .grid }
+        return grids.isEmpty ? regions : grids
     }
 
     /// Up to `sampleSize` inputs, evenly spaced.
