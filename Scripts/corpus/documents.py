@@ -172,7 +172,7 @@ def _draw_lattice(draw, x0, y0, cw, ch, rows, cols, thin, thick, heavy_row, heav
 
 
 def _grid_region(x0, y0, cw, ch, rows, cols, cells):
-    text = "".join(c if len(c) == 1 else ("." if c == "" else c) for c in cells)
+    text = "".join(c or "." for c in cells)
     return {"kind": "grid", "corners": rect(x0, y0, x0 + cols * cw, y0 + rows * ch), "text": text,
             "rows": rows, "cols": cols, "cells": cells}
 

@@ -209,7 +209,7 @@ def warp_onto(canvas, doc_rgba, hm):
     canvas.paste(warped.convert("RGB"), (0, 0), alpha)
 
 
-def smooth_field(rng, w, h, values):
+def smooth_field(w, h, values):
     """A smooth float32 field of size w x h from a coarse array `values`."""
     f = Image.fromarray(values.astype(np.float32), "F")
     return np.asarray(f.resize((w, h), Image.BILINEAR))
@@ -222,7 +222,7 @@ def uneven_light(rng, w, h, strong):
     gradient = (gx * math.cos(theta) + gy * math.sin(theta)) * (rng.uniform(0.3, 0.7) if strong else rng.uniform(0, 0.15))
     vignette = 1 - (gx ** 2 + gy ** 2) * (rng.uniform(0.3, 0.8) if strong else rng.uniform(0, 0.3))
     exposure = rng.uniform(0.7, 1.05) if strong else rng.uniform(0.88, 1.05)
-    return smooth_field(rng, w, h, exposure * (1 + gradient) * vignette)
+    return smooth_field(w, h, exposure * (1 + gradient) * vignette)
 
 
 def hard_shadow(rng, w, h, target):
