@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include <jpeglib.h>
@@ -118,6 +119,31 @@ int sr_jpeg_set_scale(sr_jpeg_decoder *d, unsigned denominator, uint32_t *out_wi
     *out_width = d->cinfo.output_width;
     *out_height = d->cinfo.output_height;
     return 1;
+}
+
+size_t sr_jpeg_working_bytes(const sr_jpeg_decoder *d) {
+    const struct jpeg_decompress_struct *c = &d->cinfo;
+    size_t total = 0;
+    int max_v = 1;
+    for (int i = 0; i < c->num_components; i++) {
+        const jpeg_component_info *comp = &c->comp_info[i];
+        if (comp->v_samp_factor > max_v) max_v = comp->v_samp_factor;
+        // a progressive (or multi-scan) file keeps every coefficient of the whole image
+        // until its last scan: 64 coefficients of 2 bytes per block
+        if (jpeg_has_multiple_scans((j_decompress_ptr)c)) {
+            size_t rows = (size_t)comp->height_in_blocks + (size_t)comp->v_samp_factor;
+            total += (size_t)comp->width_in_blocks * rows * 64 * sizeof(JCOEF);
+        }
+        // one iMCU row of samples per component, twice (context rows for upsampling)
+        total += 2 * (size_t)comp->width_in_blocks * 8 * (size_t)comp->v_samp_factor * 8;
+    }
+    // colour conversion and the CMYK row, a few output rows wide
+    total += (size_t)c->image_width * 4 * (size_t)max_v * 8;
+    return total + 65536;   // tables, Huffman state, the decoder itself
+}
+
+void sr_jpeg_set_memory_limit(sr_jpeg_decoder *d, size_t bytes) {
+    d->cinfo.mem->max_memory_to_use = bytes > (size_t)LONG_MAX ? LONG_MAX : (long)bytes;
 }
 
 // Adobe writes CMYK inverted (0 = full ink); others store ink directly.

@@ -88,8 +88,8 @@ int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
     sr_set(status, SR_OK, "");
     d->status = status;
     png_bytep volatile buffer = NULL;       // read after a longjmp: must be volatile
-    png_bytepp volatile rows = NULL;
-    if (setjmp(png_jmpbuf(d->png))) { free(buffer); free(rows); return 0; }
+    uint8_t *volatile row = NULL;
+    if (setjmp(png_jmpbuf(d->png))) { free(buffer); free(row); return 0; }
     png_uint_32 w = png_get_image_width(d->png, d->info);
     png_uint_32 h = png_get_image_height(d->png, d->info);
     if ((size_t)w * h > capacity) {
@@ -98,7 +98,10 @@ int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
     }
     png_set_expand(d->png);          // palette -> RGB, low-bit gray -> 8, tRNS -> alpha
     png_set_scale_16(d->png);        // 16-bit -> 8, rounded
-    int passes = png_set_interlace_handling(d->png);
+    // No interlace handling: an Adam7 file's seven passes come as seven small images,
+    // row by row, and each row's pixels are put in their places here, so memory stays at
+    // one row whether or not the file is interlaced.
+    int interlaced = png_get_interlace_type(d->png, d->info) == PNG_INTERLACE_ADAM7;
     png_read_update_info(d->png, d->info);
     int channels = png_get_channels(d->png, d->info);
     size_t rowbytes = png_get_rowbytes(d->png, d->info);
@@ -106,29 +109,33 @@ int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
         sr_set(status, SR_UNSUPPORTED, "unexpected PNG layout after expansion");
         return 0;
     }
-    if (passes == 1) {               // one row at a time: memory stays at one row
-        buffer = malloc(rowbytes);
-        if (!buffer) { sr_set(status, SR_OUT_OF_MEMORY, "out of memory"); return 0; }
+    buffer = malloc(rowbytes);
+    row = malloc(w);
+    if (!buffer || !row) {
+        sr_set(status, SR_OUT_OF_MEMORY, "out of memory");
+        free(buffer); free(row);
+        return 0;
+    }
+    if (!interlaced) {
         for (png_uint_32 y = 0; y < h; y++) {
             png_read_row(d->png, buffer, NULL);
             sr_row_to_gray(buffer, pixels + (size_t)y * w, w, channels);
         }
-    } else {                         // Adam7 needs the whole image before it is complete
-        buffer = malloc(rowbytes * h);
-        rows = malloc(sizeof(png_bytep) * h);
-        if (!buffer || !rows) {
-            free(buffer); free(rows);
-            sr_set(status, SR_OUT_OF_MEMORY, "out of memory");
-            return 0;
+    } else {
+        for (int pass = 0; pass < 7; pass++) {
+            png_uint_32 cols = PNG_PASS_COLS(w, pass), rows_in_pass = PNG_PASS_ROWS(h, pass);
+            if (cols == 0 || rows_in_pass == 0) continue;   // libpng skips empty passes too
+            for (png_uint_32 r = 0; r < rows_in_pass; r++) {
+                png_read_row(d->png, buffer, NULL);
+                sr_row_to_gray(buffer, row, cols, channels);
+                uint8_t *dst = pixels + (size_t)PNG_ROW_FROM_PASS_ROW(r, pass) * w;
+                for (png_uint_32 c = 0; c < cols; c++) dst[PNG_COL_FROM_PASS_COL(c, pass)] = row[c];
+            }
         }
-        for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * rowbytes;
-        png_read_image(d->png, rows);
-        for (png_uint_32 y = 0; y < h; y++)
-            sr_row_to_gray(rows[y], pixels + (size_t)y * w, w, channels);
     }
     png_read_end(d->png, NULL);      // a file cut before IEND is truncated
     free(buffer);
-    free(rows);
+    free(row);
     return 1;
 }
 

@@ -9,11 +9,13 @@ import Darwin
 
 /// Reads whole files with POSIX calls so that each failure maps to an exact error code.
 enum FileBytes {
-    /// The file's bytes. Throws `fileNotFound`, `unreadable` or `notARegularFile`.
+    /// The file's bytes. Throws `fileNotFound`, `unreadable`, `notARegularFile` or
+    /// `fileTooLarge` (more than `limit` bytes: told by `fstat` before reading, and again
+    /// while reading in 1 MiB chunks should the file grow).
     ///
     /// Opened without blocking, so that a named pipe with no writer is refused at once
     /// instead of waiting for one (on a regular file the flag changes nothing).
-    static func read(_ path: String) throws(ImageLoadError) -> [UInt8] {
+    static func read(_ path: String, limit: Int = .max) throws(ImageLoadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw failure(errno, path) }
         defer { close(fd) }
@@ -24,6 +26,7 @@ enum FileBytes {
         case S_IFDIR: throw ImageLoadError(.unreadable, path: path, "is a directory, not an image file")
         default: throw ImageLoadError(.notARegularFile, path: path, "is \(kindName(info.st_mode)), not a regular file")
         }
+        if Int(info.st_size) > limit { throw tooLarge(path, Int(info.st_size), limit) }
         var bytes = [UInt8]()
         bytes.reserveCapacity(max(0, Int(info.st_size)))
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -34,6 +37,7 @@ enum FileBytes {
                 throw failure(errno, path)
             }
             if n == 0 { break }
+            if bytes.count + n > limit { throw tooLarge(path, bytes.count + n, limit) }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
@@ -59,6 +63,11 @@ enum FileBytes {
         case S_IFDIR: return .directory
         default: return .special
         }
+    }
+
+    private static func tooLarge(_ path: String, _ size: Int, _ limit: Int) -> ImageLoadError {
+        ImageLoadError(.fileTooLarge, path: path,
+                       "is \(size) bytes or more, above the limit of \(limit) bytes; not read")
     }
 
     private static func failure(_ code: Int32, _ path: String) -> ImageLoadError {

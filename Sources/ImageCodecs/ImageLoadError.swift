@@ -10,11 +10,14 @@ public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertibl
         case notARegularFile = "not_a_regular_file"
         /// The file holds no bytes at all.
         case emptyFile = "empty_file"
+        /// The file is larger than the byte limit: refused before it is read.
+        case fileTooLarge = "file_too_large"
         /// The bytes are not a JPEG or PNG (another format, random data).
         case unsupportedFormat = "unsupported_format"
         /// A JPEG or PNG that is damaged or truncated.
         case corrupt = "corrupt_image"
-        /// The header declares more pixels than the configured limit.
+        /// The header declares more pixels than the configured limit, or decoding would
+        /// need more memory than the whole budget.
         case tooLarge = "image_too_large"
         /// The decoder could not get memory.
         case outOfMemory = "out_of_memory"

@@ -12,13 +12,22 @@ public struct ImageLoadOptions: Sendable {
     public var maxDimension: Int?
     /// Apply the EXIF orientation tag (default true); false reads the stored pixels as is.
     public var appliesExifOrientation: Bool
+    /// Files larger than this many bytes are refused before they are read (default 256 MiB;
+    /// a 120-megapixel JPEG is rarely above 60 MB).
+    public var maxBytes: Int
+    /// When set, each decode reserves the memory it will need here before the decoder
+    /// allocates, and is refused when that could never fit. nil: no budget.
+    public var memoryBudget: MemoryBudget?
 
     /// Options with the defaults described on each property.
     public init(maxPixels: Int = 120_000_000, maxDimension: Int? = nil,
-                appliesExifOrientation: Bool = true) {
+                appliesExifOrientation: Bool = true, maxBytes: Int = 256 << 20,
+                memoryBudget: MemoryBudget? = nil) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.appliesExifOrientation = appliesExifOrientation
+        self.maxBytes = maxBytes
+        self.memoryBudget = memoryBudget
     }
 }
 
@@ -42,13 +51,14 @@ public struct LoadedImage: Sendable {
 /// the file; corrupt data never crashes or exits the process.
 public enum ImageLoader {
     /// Loads the image at `path`.
-    /// - Throws: `ImageLoadError` (`fileNotFound`, `unreadable`, `unsupportedFormat`,
-    ///   `corrupt`, `tooLarge`, `outOfMemory`).
+    /// - Throws: `ImageLoadError` (`fileNotFound`, `unreadable`, `notARegularFile`,
+    ///   `emptyFile`, `fileTooLarge`, `unsupportedFormat`, `corrupt`, `tooLarge`,
+    ///   `outOfMemory`).
     /// - Complexity: O(file size + pixels).
     public static func load(path: String, options: ImageLoadOptions = .init())
         throws(ImageLoadError) -> LoadedImage
     {
-        try decode(FileBytes.read(path), name: path, options: options)
+        try decode(FileBytes.read(path, limit: options.maxBytes), name: path, options: options)
     }
 
     /// Decodes an image held in memory; `name` is used in error messages.
@@ -91,6 +101,25 @@ public enum ImageLoader {
         }
     }
 
+    /// Reserves `bytes` in the options' budget (if any) for the decode about to run; the
+    /// caller releases them with `giveBack`.
+    private static func reserve(_ bytes: Int, name: String, options: ImageLoadOptions)
+        throws(ImageLoadError)
+    {
+        guard let budget = options.memoryBudget else { return }
+        guard budget.reserve(bytes) else {
+            throw ImageLoadError(.tooLarge, path: name,
+                                 "decoding needs about \(megabytes(bytes)) MB, more than the memory "
+                                 + "budget of \(megabytes(budget.capacity)) MB")
+        }
+    }
+
+    private static func giveBack(_ bytes: Int, options: ImageLoadOptions) {
+        options.memoryBudget?.release(bytes)
+    }
+
+    private static func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
+
     private static func error(from status: sr_status, name: String) -> ImageLoadError {
         let message = withUnsafeBytes(of: status.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -128,6 +157,11 @@ public enum ImageLoader {
             throw error(from: status, name: name)
         }
         let count = Int(outWidth) * Int(outHeight)
+        // the file, the decoder's buffers, the output and its turned copy
+        let need = raw.count + sr_jpeg_working_bytes(decoder) + 2 * count
+        try reserve(need, name: name, options: options)
+        defer { giveBack(need, options: options) }
+        if let budget = options.memoryBudget { sr_jpeg_set_memory_limit(decoder, budget.capacity) }
         var pixels = [UInt8](repeating: 0, count: count)
         let ok = pixels.withUnsafeMutableBufferPointer {
             sr_jpeg_decode_gray(decoder, $0.baseAddress, count, &status)
@@ -156,6 +190,12 @@ public enum ImageLoader {
         defer { sr_png_close(decoder) }
         try check(Int(width), Int(height), name: name, options: options)
         let count = Int(width) * Int(height)
+        // the file, the full-size gray output and its reduced copy, libpng's rows (a few:
+        // interlaced files are decoded pass by pass too)
+        let rowBytes = Int(width) * pngChannelsBound(colorType: colorType)
+        let need = raw.count + 2 * count + 4 * rowBytes + 65536
+        try reserve(need, name: name, options: options)
+        defer { giveBack(need, options: options) }
         var pixels = [UInt8](repeating: 0, count: count)
         let ok = pixels.withUnsafeMutableBufferPointer {
             sr_png_decode_gray(decoder, $0.baseAddress, count, &status)
@@ -169,5 +209,13 @@ public enum ImageLoader {
         }
         return LoadedImage(image: image, format: .png, orientation: .up,
                            storedSize: (Int(width), Int(height)), reduction: factor)
+    }
+
+    /// Bytes per pixel of a PNG row once expanded to 8 bits (a tRNS chunk adds alpha).
+    private static func pngChannelsBound(colorType: Int32) -> Int {
+        switch colorType {
+        case 0, 4: return 2     // gray (+ tRNS alpha), gray + alpha
+        default: return 4       // RGB, palette (+ tRNS alpha), RGBA
+        }
     }
 }

@@ -25,6 +25,13 @@ public struct ReadOptions: Sendable {
     public var orientation: OrientationMode = .exif
     /// Refuse images whose header declares more pixels.
     public var maxPixels: Int = 120_000_000
+    /// Refuse files larger than this many bytes, before reading them.
+    public var maxBytes: Int = 256 << 20
+    /// The memory all decodes running at once may hold together (file bytes, decoder
+    /// buffers, full-size output): a decode waits for room, and an image that could never
+    /// fit is refused (`image_too_large`). Default 1 GB: a 120-megapixel progressive
+    /// JPEG (4:2:0, about 500 MB to decode) fits; a 4:4:4 one does not.
+    public var maxMemory: Int = 1_000_000_000
     /// Photos are decoded at reduced size (JPEG DCT scaling) to about this longer side.
     public var workingSize: Int = 1600
     /// With `.auto`: when fewer than this share of the crops are read with probability
@@ -43,6 +50,8 @@ public struct ReadOptions: Sendable {
 public final class DocumentReader: Sendable {
     /// The options every read uses.
     public let options: ReadOptions
+    /// The decode memory shared by every read of this reader (`ReadOptions.maxMemory`).
+    public let memoryBudget: MemoryBudget
     let classifier: DigitClassifier
     let layout = Layout()
 
@@ -51,6 +60,7 @@ public final class DocumentReader: Sendable {
     public init(modelPath: String, options: ReadOptions = .init()) throws(ModelLoadError) {
         self.classifier = try DigitClassifier(contentsOf: modelPath)
         self.options = options
+        self.memoryBudget = MemoryBudget(capacity: options.maxMemory)
     }
 
     /// Reads the image file at `path`. Never throws: failures are error records.
@@ -83,7 +93,8 @@ public final class DocumentReader: Sendable {
         -> (result: ScanResult, trace: Trace?)
     {
         let loadOptions = ImageLoadOptions(maxPixels: options.maxPixels, maxDimension: options.workingSize,
-                                           appliesExifOrientation: options.orientation != .none)
+                                           appliesExifOrientation: options.orientation != .none,
+                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget)
         let loaded: LoadedImage
         do { loaded = try loading(loadOptions) } catch {
             return (ScanResult.failure(file: name, code: error.code.rawValue, message: error.message), nil)
@@ -116,7 +127,8 @@ public final class DocumentReader: Sendable {
     /// inspecting the preprocessing on real photos.
     public func classifierInputs(path: String) -> [(DigitInput, DigitPrediction)] {
         guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize,
-                                                                           appliesExifOrientation: options.orientation != .none))
+                                                                           appliesExifOrientation: options.orientation != .none,
+                                                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget))
         else { return [] }
         return readRegions(in: loaded.image).flatMap { region in
             region.pieces.compactMap { p in

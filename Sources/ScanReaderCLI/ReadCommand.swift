@@ -35,6 +35,10 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Classifier weights (safetensors). Default: the shipped model.") var model: String?
     @Option(name: .customLong("max-pixels"), help: "Refuse images larger than this (header check).")
     var maxPixels: Int = 120_000_000
+    @Option(name: .customLong("max-bytes"), help: "Refuse files larger than this many bytes, before reading them (default 256 MiB).")
+    var maxBytes: Int = 256 << 20
+    @Option(name: .customLong("max-memory"), help: "Bytes all decodes running at once may hold together (default 1 GB); an image needing more is refused.")
+    var maxMemory: Int = 1_000_000_000
     @Flag(help: "No progress on stderr.") var quiet = false
 
     func validate() throws {
@@ -42,6 +46,8 @@ struct ReadCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be within 0...1") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be positive") }
+        if maxBytes < 1 { throw ValidationError("--max-bytes must be positive") }
+        if maxMemory < 1 { throw ValidationError("--max-memory must be positive") }
     }
 
     func run() throws {
@@ -49,6 +55,8 @@ struct ReadCommand: ParsableCommand {
         options.minConfidence = minConfidence
         options.orientation = orientation
         options.maxPixels = maxPixels
+        options.maxBytes = maxBytes
+        options.maxMemory = maxMemory
         let reader: DocumentReader
         do { reader = try DocumentReader(modelPath: ModelLocator.modelPath(explicit: model), options: options) } catch {
             throw CLIFailure(description: error.message)

@@ -44,6 +44,15 @@ sr_jpeg_decoder *sr_jpeg_open(const uint8_t *data, size_t size, uint32_t *width,
 int sr_jpeg_set_scale(sr_jpeg_decoder *decoder, unsigned denominator, uint32_t *out_width,
                       uint32_t *out_height, sr_status *status);
 
+/// Bytes the decoder will allocate while decoding, beyond the output pixels: for a
+/// progressive file the whole image's DCT coefficients (2 bytes each), otherwise a few
+/// rows. Valid after sr_jpeg_set_scale.
+size_t sr_jpeg_working_bytes(const sr_jpeg_decoder *decoder);
+
+/// Caps the memory libjpeg's whole-image buffers may take (libjpeg's max_memory_to_use;
+/// beyond it decoding fails instead of allocating).
+void sr_jpeg_set_memory_limit(sr_jpeg_decoder *decoder, size_t bytes);
+
 /// Decodes into `pixels` (out_width x out_height 8-bit luminance, row stride = out_width).
 /// Any libjpeg warning that means damaged data (premature end included) is an error.
 int sr_jpeg_decode_gray(sr_jpeg_decoder *decoder, uint8_t *pixels, size_t capacity,
@@ -61,7 +70,8 @@ sr_png_decoder *sr_png_open(const uint8_t *data, size_t size, uint32_t *width,
                             int *interlaced, sr_status *status);
 
 /// Decodes to 8-bit luminance: palette and tRNS expanded, alpha composited over white,
-/// 16-bit scaled to 8, Adam7 de-interlaced. Luma = (299 R + 587 G + 114 B) / 1000.
+/// 16-bit scaled to 8, Adam7 de-interlaced pass by pass (one row of memory, interlaced or
+/// not). Luma = (299 R + 587 G + 114 B) / 1000.
 int sr_png_decode_gray(sr_png_decoder *decoder, uint8_t *pixels, size_t capacity,
                        sr_status *status);
 
