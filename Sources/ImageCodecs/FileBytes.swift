@@ -16,16 +16,15 @@ enum FileBytes {
     /// Opened without blocking, so that a named pipe with no writer is refused at once
     /// instead of waiting for one (on a regular file the flag changes nothing).
     static func read(_ path: String, limit: Int = .max) throws(ImageLoadError) -> [UInt8] {
+        var info = stat()
+        // told by its type before opening (a socket cannot even be opened), and again
+        // once open, in case the path changed in between
+        if stat(path, &info) == 0 { try requireRegular(info, path) }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw failure(errno, path) }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(errno, path) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw ImageLoadError(.unreadable, path: path, "is a directory, not an image file")
-        default: throw ImageLoadError(.notARegularFile, path: path, "is \(kindName(info.st_mode)), not a regular file")
-        }
+        try requireRegular(info, path)
         if Int(info.st_size) > limit { throw tooLarge(path, Int(info.st_size), limit) }
         var bytes = [UInt8]()
         bytes.reserveCapacity(max(0, Int(info.st_size)))
@@ -41,6 +40,14 @@ enum FileBytes {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    private static func requireRegular(_ info: stat, _ path: String) throws(ImageLoadError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw ImageLoadError(.unreadable, path: path, "is a directory, not an image file")
+        default: throw ImageLoadError(.notARegularFile, path: path, "is \(kindName(info.st_mode)), not a regular file")
+        }
     }
 
     /// "a named pipe", "a socket", "a device" for the file type bits of `mode`.

@@ -10,6 +10,10 @@ public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertibl
         case notARegularFile = "not_a_regular_file"
         /// The file holds no bytes at all.
         case emptyFile = "empty_file"
+        /// The file's name is not UTF-8: refused, and named with its bad bytes as `\xHH`.
+        case badFileName = "bad_file_name"
+        /// A folder named as an input holds no JPEG or PNG file at all.
+        case noImages = "no_images"
         /// The file is larger than the byte limit: refused before it is read.
         case fileTooLarge = "file_too_large"
         /// The bytes are not a JPEG or PNG (another format, random data).

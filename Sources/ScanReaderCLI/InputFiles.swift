@@ -1,15 +1,29 @@
 import Foundation
 import ScanReader
 
-/// Expands the command line's inputs into the files to read, in order.
+/// Expands the command line's inputs into the entries to read, in order; every entry met
+/// becomes a result or an error record.
 enum InputFiles {
-    /// Files as given; directories walked (sorted, recursively) for files whose first
-    /// bytes are a JPEG or PNG signature, and for the entries that cannot be told (files
-    /// that cannot be opened, empty files, pipes and devices: each becomes an error
-    /// record); `--files-from` lines appended (`-`: stdin).
-    /// A path that does not exist is kept: it becomes an error record.
-    static func expand(_ arguments: [String], filesFrom: String?, nulSeparated: Bool = false) throws -> [String] {
-        var paths = arguments
+    /// Arguments as given: a folder walked (`ImageFolder.entries`; one that holds no image
+    /// at all is a `no_images` record), a path that is not UTF-8 a `bad_file_name` record,
+    /// any other path kept (the loader gives a missing file its record); then the
+    /// `--files-from` entries (`-`: stdin), where a folder is an `unreadable` record: a list
+    /// names files.
+    static func expand(_ arguments: [String], filesFrom: String?, nulSeparated: Bool = false) throws -> [InputEntry] {
+        let raw = nonUTF8Arguments()
+        var result: [InputEntry] = []
+        for argument in arguments {
+            if let bytes = raw[argument] {
+                result.append(.badName(bytes))
+            } else if InputFileKind.of(argument) == .directory {
+                let found = ImageFolder.entries(in: argument)
+                result += found.isEmpty
+                    ? [.refused(path: argument, code: .noImages, message: "\(argument): folder holds no JPEG or PNG file")]
+                    : found
+            } else {
+                result.append(.file(argument))
+            }
+        }
         if let filesFrom {
             let data: Data
             if filesFrom == "-" {
@@ -20,49 +34,36 @@ enum InputFiles {
                 }
                 data = contents
             }
-            paths += listedPaths(data, nulSeparated: nulSeparated)
-        }
-        var result: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                result += imagesInDirectory(path)
-            } else {
-                result.append(path)
+            result += listedPaths(data, nulSeparated: nulSeparated).map { bytes in
+                guard let path = FileName.text(bytes) else { return .badName(bytes) }
+                if InputFileKind.of(path) == .directory {
+                    return .refused(path: path, code: .unreadable, message: "\(path): is a folder; a list names files")
+                }
+                return .file(path)
             }
         }
         return result
     }
 
-    /// The paths of a `--files-from` list: split on LF only (a name may hold any other
-    /// character, U+2028 and U+0085 included), or on NUL with `-0`; a leading UTF-8 byte
-    /// order mark dropped; empty entries skipped.
-    static func listedPaths(_ data: Data, nulSeparated: Bool) -> [String] {
+    /// The entries of a `--files-from` list, as bytes: split on LF only (a name may hold
+    /// any other character, U+2028 and U+0085 included), or on NUL with `-0`; a leading
+    /// UTF-8 byte order mark dropped; empty entries skipped.
+    static func listedPaths(_ data: Data, nulSeparated: Bool) -> [[UInt8]] {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let separator: UInt8 = nulSeparated ? 0 : 0x0A
-        return bytes.split(separator: separator, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        return bytes.split(separator: separator, omittingEmptySubsequences: true).map(Array.init)
     }
 
-    static func imagesInDirectory(_ directory: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let path = (directory as NSString).appendingPathComponent(relative)
-            // a pipe, socket or device is never opened (a pipe would block): it becomes
-            // an error record of its own
-            switch InputFileKind.of(path) {
-            case .regular?: break
-            case .special?: found.append(path); continue
-            case .directory?, nil: continue
-            }
-            // a file that cannot be opened, or holds nothing, may be an image that went
-            // wrong: it gets its error record (unreadable, empty_file) rather than silence
-            guard let handle = FileHandle(forReadingAtPath: path) else { found.append(path); continue }
-            let head = handle.readData(ofLength: 8)
-            try? handle.close()
-            if head.isEmpty || ImageFormat.sniff(head) != nil { found.append(path) }
+    /// The command-line arguments that are not UTF-8, keyed by the text Swift made of
+    /// them (bad bytes replaced by U+FFFD), so that such an input is named by its bytes.
+    static func nonUTF8Arguments() -> [String: [UInt8]] {
+        var map: [String: [UInt8]] = [:]
+        for k in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[k] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+            if FileName.text(bytes) == nil { map[String(decoding: bytes, as: UTF8.self)] = bytes }
         }
-        return found.sorted()
+        return map
     }
 }

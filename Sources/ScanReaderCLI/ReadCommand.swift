@@ -62,6 +62,7 @@ struct ReadCommand: ParsableCommand {
             throw CLIFailure(description: error.message)
         }
         let files = try InputFiles.expand(inputs, filesFrom: filesFrom, nulSeparated: nulSeparated)
+        try OutputSafety.check(out: out, debugDir: debugDir, arguments: inputs, inputs: files)
         if let debugDir {
             do { try FileManager.default.createDirectory(atPath: debugDir, withIntermediateDirectories: true) } catch {
                 throw CLIFailure(description: "\(debugDir): cannot create the debug folder")
@@ -76,10 +77,16 @@ struct ReadCommand: ParsableCommand {
             var writeError: Error?
             let debugDir = self.debugDir
             BatchRunner().run(count: files.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, work: { i in
-                guard let debugDir else { return reader.read(path: files[i]) }
-                let (result, drawing) = reader.readForDebugging(path: files[i])
+                let path: String
+                switch files[i] {
+                case .refused(let shown, let code, let message):
+                    return ScanResult.failure(file: shown, code: code.rawValue, message: message)
+                case .file(let file): path = file
+                }
+                guard let debugDir else { return reader.read(path: path) }
+                let (result, drawing) = reader.readForDebugging(path: path)
                 if let drawing, let png = try? PNGEncoder.encode(drawing) {
-                    let name = String(format: "%04d-", i) + URL(fileURLWithPath: files[i]).deletingPathExtension().lastPathComponent + ".png"
+                    let name = String(format: "%04d-", i) + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".png"
                     try? Data(png).write(to: URL(fileURLWithPath: debugDir).appendingPathComponent(name), options: .atomic)
                 }
                 return result
