@@ -3,17 +3,18 @@ import ScanReader
 
 /// Runs `work` over `count` inputs on `jobs` threads and hands results to `emit` in input
 /// order, whatever order they finish in. At most `2 × jobs` results wait for an earlier
-/// one, so memory stays bounded however long the batch.
+/// one, so memory stays bounded however long the batch. `work` gets the input's index and
+/// the worker's slot (0 ..< jobs).
 final class BatchRunner: @unchecked Sendable {
     private let condition = NSCondition()
     private var next = 0
     private var done: [Int: ScanResult] = [:]
     private var emitted = 0
 
-    func run(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> ScanResult, emit: (Int, ScanResult) -> Void) {
+    func run(count: Int, jobs: Int, work: @escaping @Sendable (Int, Int) -> ScanResult, emit: (Int, ScanResult) -> Void) {
         let window = max(2, 2 * jobs)
         var threads: [Thread] = []
-        for _ in 0..<max(1, min(jobs, count)) {
+        for slot in 0..<max(1, min(jobs, count)) {
             let thread = Thread { [self] in
                 while true {
                     condition.lock()
@@ -23,7 +24,7 @@ final class BatchRunner: @unchecked Sendable {
                     let index = next
                     next += 1
                     condition.unlock()
-                    let result = work(index)
+                    let result = work(index, slot)
                     condition.lock()
                     done[index] = result
                     condition.broadcast()
@@ -55,8 +56,10 @@ final class BatchRunner: @unchecked Sendable {
 /// is written directly, never renamed over; a symbolic link or a folder is refused.
 final class OutputSink {
     private let handle: FileHandle
-    private let temporary: String?
-    private let destination: String?
+    /// The unfinished file being written (nil: stdout or a device).
+    let temporary: String?
+    /// Where the finished file goes.
+    let destination: String?
 
     init(path: String?) throws {
         guard let path, path != "-" else {

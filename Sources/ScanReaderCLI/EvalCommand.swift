@@ -61,7 +61,7 @@ struct EvalCommand: ParsableCommand {
         let sink = try out.map { try OutputSink(path: $0) }
         let started = Date()
         BatchRunner().run(count: files.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                          work: { reader.read(path: files[$0]) }, emit: { i, result in
+                          work: { i, _ in reader.read(path: files[i]) }, emit: { i, result in
             try? sink?.write(ResultWriter.json(result) + "\n")
             let expected = rows.entries[i].expected
             let wrong = score.add(result: result, expected: expected, mask: masks?.lookup(rows.entries[i].file))

@@ -76,7 +76,11 @@ struct ReadCommand: ParsableCommand {
             try sink.write(ResultWriter.header(format))
             var writeError: Error?
             let debugDir = self.debugDir
-            BatchRunner().run(count: files.count, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, work: { i in
+            let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            SignalCleanup.install(partial: sink.temporary, destination: sink.destination, inputs: files.map(\.path), slots: jobs)
+            BatchRunner().run(count: files.count, jobs: jobs, work: { i, slot in
+                SignalCleanup.reading(i, slot: slot)
+                defer { SignalCleanup.reading(-1, slot: slot) }
                 let path: String
                 switch files[i] {
                 case .refused(let shown, let code, let message):
@@ -100,8 +104,10 @@ struct ReadCommand: ParsableCommand {
             if let writeError { throw CLIFailure(description: "cannot write the output: \(writeError)") }
             try sink.write(ResultWriter.trailer(format, count: files.count))
             try sink.finish()
+            SignalCleanup.outputSettled()
         } catch {
             sink.abandon()
+            SignalCleanup.outputSettled()
             throw error
         }
         progress.finish()

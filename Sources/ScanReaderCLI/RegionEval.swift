@@ -24,7 +24,7 @@ struct RegionEval {
         let sink = try outPath.map { try OutputSink(path: $0) }
         let started = Date()
         var sinkError: Error?
-        BatchRunner().run(count: truths.count, jobs: jobs, work: { reader.read(path: resolve(truths[$0].file)) },
+        BatchRunner().run(count: truths.count, jobs: jobs, work: { i, _ in reader.read(path: resolve(truths[i].file)) },
                           emit: { i, result in
             do { try sink?.write(ResultWriter.json(result) + "\n") } catch { sinkError = sinkError ?? error }
             let score = RegionScorer.score(result, against: truths[i], tolerance: tolerance)
