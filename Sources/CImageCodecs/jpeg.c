@@ -12,9 +12,16 @@
 _Static_assert(sizeof(JSAMPLE) == 1, "ScanReader expects 8-bit libjpeg samples");
 _Static_assert(BITS_IN_JSAMPLE == 8, "ScanReader expects 8-bit libjpeg samples");
 
+// A progressive JPEG has about ten scans per component; each scan is a pass over the
+// whole coefficient buffer, so a file of thousands of tiny valid scans would take minutes.
+// Past this many the file is refused, as djpeg -maxscans does: libjpeg writes 10 scans
+// for a colour image, mozjpeg about as many; 100 leaves room and bounds the work.
+#define SR_MAX_SCANS 100
+
 struct sr_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_error_mgr err;
+    struct jpeg_progress_mgr progress;
     jmp_buf jump;
     sr_status *status;   // where the handlers write; set by each entry point
     int header_read;
@@ -57,6 +64,19 @@ static void sr_jpeg_message(j_common_ptr cinfo, int level) {
 
 static void sr_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
 
+// Called by libjpeg as it consumes input: stops a file with too many scans.
+static void sr_jpeg_progress(j_common_ptr cinfo) {
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (dinfo->input_scan_number > SR_MAX_SCANS) {
+        struct sr_jpeg_decoder *d = (struct sr_jpeg_decoder *)cinfo->client_data;
+        char text[SR_MESSAGE_CAPACITY];
+        snprintf(text, sizeof text, "more than %d scans (a progressive JPEG has a few dozen at most)",
+                 SR_MAX_SCANS);
+        sr_set(d->status, SR_CORRUPT, text);
+        longjmp(d->jump, 1);
+    }
+}
+
 sr_jpeg_decoder *sr_jpeg_open(const uint8_t *data, size_t size, uint32_t *width,
                               uint32_t *height, sr_jpeg_color *color, int *progressive,
                               sr_status *status) {
@@ -75,6 +95,8 @@ sr_jpeg_decoder *sr_jpeg_open(const uint8_t *data, size_t size, uint32_t *width,
         return NULL;
     }
     jpeg_create_decompress(&d->cinfo);
+    d->progress.progress_monitor = sr_jpeg_progress;
+    d->cinfo.progress = &d->progress;
     jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
     jpeg_read_header(&d->cinfo, TRUE);
     d->header_read = 1;
