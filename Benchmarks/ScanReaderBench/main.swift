@@ -301,6 +301,15 @@ case "inputs" where args.count >= 4:
     let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
         "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
     try Data(png).write(to: URL(fileURLWithPath: args[3]))
+case "orient" where args.count >= 3:
+    // what --orientation auto weighs, per photo: sure share as loaded, the crops' vote
+    // per turn, and the sure share of a full reading in each turn
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+    for path in args[2...] {
+        let e = reader.orientationEvidence(path: path)
+        let f = { (xs: [Double]) in xs.map { String(format: "%.2f", $0) }.joined(separator: " ") }
+        print("\(path)\tsure \(String(format: "%.2f", e.sureShare))\tvote \(e.scores.map(f) ?? "-")\tread \(f(e.turnedSureShare))")
+    }
 case "stages" where args.count >= 3:
     // where the reader's time goes per photo, one thread: decode at the working size,
     // quad detection, and the whole read (decode included); medians over the files

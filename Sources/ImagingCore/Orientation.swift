@@ -20,6 +20,17 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// Whether width and height trade places when applied.
     public var swapsAxes: Bool { rawValue >= 5 }
+
+    /// The orientation equivalent to applying this one and then turning the result
+    /// `turns` quarter turns clockwise.
+    public func followed(byClockwiseQuarterTurns turns: Int) -> ExifOrientation {
+        let t = ((turns % 4) + 4) % 4
+        guard t != 0 else { return self }
+        // the orientation whose effect on a probe image equals the composition
+        let probe = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+        let target = probe.oriented(self).rotated(quarterTurns: t)
+        return ExifOrientation.allCases.first { probe.oriented($0) == target } ?? self
+    }
 }
 
 extension GrayImage {

@@ -123,6 +123,18 @@ public final class DocumentReader: Sendable {
         return (result, Trace(image: image, regions: best))
     }
 
+    /// What `--orientation auto` weighs for the image at `path` (EXIF applied): the share
+    /// of sure crops in the reading as loaded, and the vote's score for turns 0…3 (nil
+    /// when no crop). For diagnosing orientation choices.
+    public func orientationEvidence(path: String) -> (sureShare: Double, scores: [Double]?, turnedSureShare: [Double]) {
+        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize))
+        else { return (0, nil, []) }
+        let regions = readRegions(in: loaded.image)
+        let scores = OrientationVote.scores(of: regions, segmenter: layout.segmenter, classifier: classifier)
+        let turned = (0..<4).map { sureShare(readRegions(in: loaded.image.rotated(quarterTurns: $0))) }
+        return (sureShare(regions), scores, turned)
+    }
+
     /// The classifier inputs cut from an image and what the model said of each, for
     /// inspecting the preprocessing on real photos.
     public func classifierInputs(path: String) -> [(DigitInput, DigitPrediction)] {
@@ -184,10 +196,6 @@ public final class DocumentReader: Sendable {
 
     /// The EXIF value equivalent to applying `exif` and then `quarterTurns` clockwise turns.
     static func combined(exif: ExifOrientation, quarterTurns: Int) -> ExifOrientation {
-        guard quarterTurns % 4 != 0 else { return exif }
-        // find the orientation whose effect on a probe image equals the composition
-        let probe = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
-        let target = probe.oriented(exif).rotated(quarterTurns: quarterTurns)
-        return ExifOrientation.allCases.first { probe.oriented($0) == target } ?? exif
+        exif.followed(byClockwiseQuarterTurns: quarterTurns)
     }
 }

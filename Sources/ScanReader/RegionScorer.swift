@@ -19,7 +19,8 @@ public struct RegionOutcome: Sendable, Equatable {
 public struct PhotoScore: Sendable, Equatable {
     /// The photo's truth.
     public var truth: PhotoTruth
-    /// The reader's orientation is the one that makes the photo upright.
+    /// The reader's orientation is the one that makes the regions read upright
+    /// (`PhotoTruth.readingOrientation`).
     public var orientationRight: Bool
     /// One outcome per truth region, in truth order.
     public var regions: [RegionOutcome]
@@ -77,7 +78,7 @@ public enum RegionScorer {
         let extra = result.regions.enumerated().filter { r, region in
             !resultTaken.contains(r) && region.text.contains(where: \.isNumber)
         }.count
-        return PhotoScore(truth: truth, orientationRight: !failed && readOrientation == truth.orientation,
+        return PhotoScore(truth: truth, orientationRight: !failed && readOrientation == truth.readingOrientation,
                           regions: outcomes, extraRegions: extra, failed: failed)
     }
 

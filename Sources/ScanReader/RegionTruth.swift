@@ -1,4 +1,5 @@
 import Foundation
+import ImagingCore
 
 /// The expected reading of one photo: a line of a truth file in JSON Lines
 /// (`regions.jsonl`), the format `scanreader eval --truth` scores regions against.
@@ -44,6 +45,25 @@ public struct PhotoTruth: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey { case file, orientation, tagged, type, variants, conditions, regions }
+
+    /// The orientation a reader should report: `orientation`, followed by the quarter
+    /// turn that makes the regions read left to right. A document lying at 143° in a
+    /// photo stored upright is read turned a half turn, so 3 is right and 1 is not. The
+    /// regions' direction is the sum of their top edges' unit vectors (TL → TR); with no
+    /// framed region it is `orientation`.
+    public var readingOrientation: Int {
+        var dx = 0.0, dy = 0.0
+        for region in regions where region.kind != "page" && region.corners.count == 4 {
+            let ex = region.corners[1][0] - region.corners[0][0], ey = region.corners[1][1] - region.corners[0][1]
+            let length = (ex * ex + ey * ey).squareRoot()
+            if length > 0 { dx += ex / length; dy += ey / length }
+        }
+        guard dx != 0 || dy != 0, let stored = ExifOrientation(rawValue: orientation) else { return orientation }
+        // the content is turned q quarter turns clockwise (y points down); turning the
+        // photo 4 − q more brings it upright
+        let q = Int((atan2(dy, dx) / (Double.pi / 2)).rounded())
+        return stored.followed(byClockwiseQuarterTurns: 4 - ((q % 4) + 4) % 4).rawValue
+    }
 
     /// Decodes a truth line; `orientation` defaults to 1.
     public init(from decoder: any Decoder) throws {

@@ -103,6 +103,25 @@ struct RegionScorerTests {
         #expect(s.regions[0].matched == 0)
     }
 
+    @Test("A document lying turned in an upright photo: the right orientation is the turn that reads it upright",
+          arguments: [(0, 1), (1, 8), (2, 3), (3, 6)])
+    func contentTurn(quarterTurns: Int, expected: Int) {
+        // the box's corners listed from the corner that a q-quarter clockwise turn of the
+        // document puts at its top-left: its top edge then points right, down, left, up
+        var corners = Self.box
+        let order = [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]][quarterTurns]
+        corners = order.map { Self.box[$0] }
+        let truth = PhotoTruth(file: "a.jpg", orientation: 1, regions: [RegionTruth(kind: "field", corners: corners, text: "9")])
+        #expect(truth.readingOrientation == expected)
+        for reported in [1, 3, 6, 8] {
+            let s = RegionScorer.score(result([field(corners, "9")], orientation: reported), against: truth)
+            #expect(s.orientationRight == (reported == expected))
+        }
+        // a photo stored sideways (EXIF 6) holding a document turned a half turn: 6 then 180°
+        let sideways = PhotoTruth(file: "a.jpg", orientation: 6, regions: [RegionTruth(kind: "field", corners: order.map { Self.box[$0] }, text: "9")])
+        #expect(sideways.readingOrientation == ExifOrientation.right.followed(byClockwiseQuarterTurns: (4 - quarterTurns) % 4).rawValue)
+    }
+
     @Test("Grids: cells compared by position; a candidate cell is right when read empty")
     func gridCells() {
         let truth = PhotoTruth(file: "a.jpg", regions: [RegionTruth(kind: "grid", corners: Self.box, text: "1.?23",
