@@ -58,6 +58,10 @@ struct Layout {
                     ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
             let ink = Self.ink(of: g)
             guard Self.cellsLookBlank(ink, ruling) else { continue }
+            // a quad along the photo's own edges is the photo (a desk, a page past the
+            // frame): the "lines" in it are whatever lies there, such as a note's edges;
+            // only a lattice of many cells there is a grid photographed edge to edge
+            if quads[i].followsImageFrame && ruling.cellCount < Self.trustedCellCount { continue }
             if ruling.cellCount < Self.trustedCellCount,
                let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer

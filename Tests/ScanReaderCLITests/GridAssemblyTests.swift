@@ -64,3 +64,38 @@ struct GridAssemblyTests {
         #expect(Layout.neighbourClusters([0, 1, 2, 3, 4], quads) == [[0, 1, 2], [3], [4]])
     }
 }
+
+/// A quad running along the photo's own edges is the photo, not a document.
+@Suite("Lattices inside a quad that follows the photo's frame")
+struct FrameQuadTests {
+    /// Paper with `columns` × `rows` cells of 100 px ruled by 6 px lines, filling a
+    /// photo of exactly the lattice's size plus `margin`.
+    func ruled(columns: Int, rows: Int, margin: Int = 10) -> GrayImage {
+        let w = columns * 100 + 2 * margin, h = rows * 100 + 2 * margin
+        var image = GrayImage(width: w, height: h, fill: 230)
+        for c in 0...columns { for y in margin..<(h - margin) { for x in (margin + 100 * c - 3)..<(margin + 100 * c + 3) where x >= 0 && x < w { image[x, y] = 30 } } }
+        for r in 0...rows { for x in margin..<(w - margin) { for y in (margin + 100 * r - 3)..<(margin + 100 * r + 3) where y >= 0 && y < h { image[x, y] = 30 } } }
+        return image
+    }
+
+    func layout(_ image: GrayImage, followsFrame: Bool) -> [LaidOutRegion] {
+        let w = Double(image.width - 1), h = Double(image.height - 1)
+        let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(w, 0), bottomRight: Point(w, h), bottomLeft: Point(0, h))
+        return Layout().regions(in: image, quads: [DetectedQuad(quad: whole, parent: nil, isHole: false, followsImageFrame: followsFrame)])
+    }
+
+    @Test("Two or three cells along the frame are no grid (a note's edges on a desk); the same inside a photo are",
+          arguments: [(2, 1), (1, 2), (3, 1)])
+    func fewCells(columns: Int, rows: Int) {
+        let image = ruled(columns: columns, rows: rows)
+        #expect(!layout(image, followsFrame: true).contains { $0.kind == .grid })
+        // control: the very same lattice in a quad of its own is a grid
+        #expect(layout(image, followsFrame: false).contains { $0.kind == .grid && $0.ruling?.cellCount == columns * rows })
+    }
+
+    @Test("A 9×9 grid photographed edge to edge is still a grid")
+    func puzzleEdgeToEdge() {
+        let image = ruled(columns: 9, rows: 9)
+        #expect(layout(image, followsFrame: true).contains { $0.kind == .grid && $0.ruling?.cellCount == 81 })
+    }
+}
