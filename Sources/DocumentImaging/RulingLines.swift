@@ -12,6 +12,12 @@ public struct Ruling: Sendable, Equatable {
     public var columnCount: Int { columns.count - 1 }
     /// Number of cells.
     public var cellCount: Int { rowCount * columnCount }
+
+    /// A ruling with these line positions (borders included), each list ascending.
+    public init(rows: [Double], columns: [Double]) {
+        self.rows = rows
+        self.columns = columns
+    }
 }
 
 /// The ruling lines found in a region, and which of them run only partly across it: a

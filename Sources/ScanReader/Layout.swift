@@ -12,6 +12,9 @@ struct LaidOutRegion {
     let binary: BinaryImage
     /// The ruling, for grids.
     let ruling: Ruling?
+    /// For a grid put together from its cells (`CellLattice`): the quad each tile of
+    /// `gray` was cut from, row by row, each tile `ruling`'s cell; nil otherwise.
+    var tiles: [Quadrilateral]? = nil
 }
 
 /// Decides which rectangles of a photo hold digits and how: ruled grids, innermost
@@ -77,6 +80,9 @@ struct Layout {
                       isGrid: &isGrid, rulings: &rulings)
         assembleNeighbours(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
         var isField = [Bool](repeating: false, count: quads.count)
+        // grids whose lines bend: their cells, found one by one, put side by side
+        let (lattices, inLattice) = cellLattices(quads, isGrid: isGrid, ancestors: ancestors, in: image)
+        regions += lattices
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
             let g = rectified[i]!
             regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
@@ -85,9 +91,9 @@ struct Layout {
         }
         // fields: innermost non-grid quads with digits, smallest first
         for i in quads.indices.reversed()
-        where !isGrid[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] }) {
+        where !isGrid[i] && !inLattice[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] }) {
             let hasInnerRegion = quads.indices.contains { j in
-                (isField[j] || isGrid[j]) && ancestors(j).contains(i)
+                (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }
             guard !hasInnerRegion, let g = rectified[i] else { continue }
             let b = Self.ink(of: g)
@@ -105,6 +111,30 @@ struct Layout {
                                          ruling: nil))
         }
         return readingOrder(regions)
+    }
+
+    /// Grids made of cells found one by one (`CellLattice`) among the quads that are no
+    /// grid and lie in none: each read as a mosaic of its straightened cells. Also which
+    /// quads are their cells (they are no fields).
+    func cellLattices(_ quads: [DetectedQuad], isGrid: [Bool], ancestors: (Int) -> [Int],
+                      in image: GrayImage) -> ([LaidOutRegion], [Bool]) {
+        var inLattice = [Bool](repeating: false, count: quads.count)
+        let candidates = quads.indices.filter { i in
+            !isGrid[i] && !quads[i].followsImageFrame && !ancestors(i).contains { isGrid[$0] }
+        }
+        var regions: [LaidOutRegion] = []
+        for lattice in CellLattice.find(among: candidates, quads: quads.map(\.quad)) {
+            // tiles at the cells' own size (a 9×9 grid of 50 px cells reads at 450 px)
+            let sides = lattice.members.map { quads[$0].quad.shortestSide }.sorted()
+            let tile = min(64, max(24, Int(sides[sides.count / 2])))
+            guard let (gray, ruling, cut) = CellLattice.mosaic(lattice, in: image, tile: tile) else { continue }
+            for m in lattice.members { inLattice[m] = true }
+            var region = LaidOutRegion(kind: .grid, quad: lattice.outline, gray: gray,
+                                       binary: gray.binarizedByCells(ruling).strippingRuling(ruling), ruling: ruling)
+            region.tiles = cut
+            regions.append(region)
+        }
+        return (regions, inLattice)
     }
 
     /// A grid with at least this many cells is taken as it is: grids inside it are its

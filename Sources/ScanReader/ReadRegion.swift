@@ -16,8 +16,19 @@ struct ReadRegion {
     let region: LaidOutRegion
     let pieces: [Piece]
 
-    /// Maps rectified-region pixels to working-image pixels.
+    /// Maps rectified-region pixels to working-image pixels (for a grid of tiles, through
+    /// the quad its tile was cut from).
     var toImage: (Point) -> Point {
+        if let tiles = region.tiles, let ruling = region.ruling {
+            let tile = ruling.columns.count > 1 ? ruling.columns[1] - ruling.columns[0] : 1
+            let maps = tiles.map { Homography(straightening: $0, width: Int(tile), height: Int(tile)) }
+            return { p in
+                let c = min(ruling.columnCount - 1, max(0, Int(p.x / tile))), r = min(ruling.rowCount - 1, max(0, Int(p.y / tile)))
+                guard let h = maps[r * ruling.columnCount + c] else { return p }
+                let q = h.apply(Point(p.x - Double(c) * tile, p.y - Double(r) * tile))
+                return Point(q.x - 0.5, q.y - 0.5)
+            }
+        }
         guard region.kind != .page,
               let h = Homography(straightening: region.quad, width: region.gray.width, height: region.gray.height)
         else { return { $0 } }
@@ -29,6 +40,7 @@ struct ReadRegion {
     /// An outer line within 2 % of the quad's edge is the grid's frame, whose outer edge
     /// the quad already follows: the edge is kept.
     var outline: Quadrilateral {
+        if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
         guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
               var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
         let w = Double(region.gray.width), h = Double(region.gray.height)

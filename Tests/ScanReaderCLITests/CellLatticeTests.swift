@@ -1,0 +1,76 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// Grids whose lines bend, put together from their cells.
+@Suite("Cell lattices")
+struct CellLatticeTests {
+    /// Cell (r, c) of a grid bowed downwards in its middle by `bow` px, cells of `side`
+    /// px, `gap` px of ruling between them, turned by `angle` radians about the origin.
+    func cell(_ r: Int, _ c: Int, side: Double = 40, gap: Double = 4, bow: Double = 0, angle: Double = 0,
+              columns: Int = 9) -> Quadrilateral {
+        func at(_ x: Double, _ y: Double) -> Point {
+            let mid = Double(columns) * (side + gap) / 2
+            let sag = bow * (1 - ((x - mid) / mid) * ((x - mid) / mid))
+            let (px, py) = (x + 100, y + sag + 100)
+            return Point(px * cos(angle) - py * sin(angle), px * sin(angle) + py * cos(angle))
+        }
+        let x0 = Double(c) * (side + gap), y0 = Double(r) * (side + gap)
+        return Quadrilateral(topLeft: at(x0, y0), topRight: at(x0 + side, y0), bottomRight: at(x0 + side, y0 + side),
+                             bottomLeft: at(x0, y0 + side))
+    }
+
+    @Test("A bowed, turned 9×9 lattice with a fifth of its cells missing: 9×9, every cell placed",
+          arguments: [(0.0, 0.0), (60.0, 0.0), (60.0, 0.5), (-45.0, 2.0)])
+    func bowed(bow: Double, angle: Double) throws {
+        var quads: [Quadrilateral] = [], truth: [Int: Quadrilateral] = [:]
+        for r in 0..<9 { for c in 0..<9 where (2 * r + c) % 5 != 0 {
+            truth[quads.count] = cell(r, c, bow: bow, angle: angle)
+            quads.append(cell(r, c, bow: bow, angle: angle))
+        } }
+        let lattices = CellLattice.find(among: Array(quads.indices), quads: quads)
+        let lattice = try #require(lattices.first)
+        #expect(lattices.count == 1 && lattice.rows == 9 && lattice.columns == 9 && lattice.members.count == quads.count)
+        for r in 0..<9 { for c in 0..<9 {
+            // found cells are themselves; a missing one lies within a fifth of a cell of its place
+            let want = cell(r, c, bow: bow, angle: angle).center, got = lattice.cells[r * 9 + c].center
+            #expect(Polygon.distance(want, got) < 8, "cell \(r),\(c)")
+        } }
+    }
+
+    @Test("No lattice: a comb (one row), boxes far apart, cells of different sizes, too few cells")
+    func negatives() {
+        let comb = (0..<10).map { cell(0, $0) }
+        #expect(CellLattice.find(among: Array(comb.indices), quads: comb).isEmpty)
+        let apart = (0..<3).flatMap { r in (0..<3).map { c in cell(r, c, gap: 40) } }
+        #expect(CellLattice.find(among: Array(apart.indices), quads: apart).isEmpty)
+        let mixed = (0..<3).flatMap { r in (0..<3).map { c in cell(r, c, side: c == 1 ? 90 : 40) } }
+        #expect(CellLattice.find(among: Array(mixed.indices), quads: mixed).isEmpty)
+        let sparse = [cell(0, 0), cell(0, 1), cell(1, 0), cell(2, 2), cell(1, 1)]
+        #expect(CellLattice.find(among: Array(sparse.indices), quads: sparse).isEmpty)
+    }
+
+    @Test("A bowed ruled grid drawn on paper is read as one 9×9 grid; drawn straight it is a grid too (control)",
+          arguments: [0.0, 45.0])
+    func drawnGrid(bow: Double) throws {
+        var image = GrayImage(width: 700, height: 700, fill: 232)
+        // ruling as 4 px bands between cells of 50 px, rows sagging by `bow` in the middle
+        for y in 0..<700 {
+            for x in 0..<700 {
+                let gx = Double(x) - 100, mid = 9.0 * 54 / 2
+                let sag = bow * (1 - ((gx - mid) / mid) * ((gx - mid) / mid))
+                let gy = Double(y) - 100 - sag
+                guard gx >= -4, gx < 9 * 54, gy >= -4, gy < 9 * 54 else { continue }
+                let inColumnLine = gx.truncatingRemainder(dividingBy: 54) < 4 || gx < 0 || gx >= 9 * 54 - 4
+                let inRowLine = gy < 0 || (gy + 4).truncatingRemainder(dividingBy: 54) < 4 || gy >= 9 * 54 - 4
+                if inColumnLine || inRowLine { image[x, y] = 30 }
+            }
+        }
+        let regions = Layout().regions(in: image)
+        #expect(regions.contains { $0.kind == .grid && $0.ruling?.rowCount == 9 && $0.ruling?.columnCount == 9 },
+                "\(regions.map { "\($0.kind) \($0.ruling.map { "\($0.rowCount)x\($0.columnCount)" } ?? "")" })")
+        #expect(!regions.contains { $0.kind == .field })
+    }
+}
