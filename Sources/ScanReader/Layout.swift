@@ -79,6 +79,16 @@ struct Layout {
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
         assembleNeighbours(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
+        // a ruling's outer row or column that holds none of the grid's cells found as
+        // boxes is paper past its frame (the sheet below, a margin), not cells
+        for (i, ruling) in rulings {
+            guard let g = rectified[i] else { continue }
+            let inside = quads.indices.filter { ancestors($0).contains(i) }
+            if let trimmed = Self.trimmed(ruling, toCellsOf: inside, quads: quads, gridQuad: quads[i].quad,
+                                          ink: Self.ink(of: g)) {
+                rulings[i] = trimmed
+            }
+        }
         var isField = [Bool](repeating: false, count: quads.count)
         // grids whose lines bend: their cells, found one by one, put side by side
         let (lattices, inLattice) = cellLattices(quads, isGrid: isGrid, ancestors: ancestors, in: image)
@@ -136,6 +146,71 @@ struct Layout {
         }
         return (regions, inLattice)
     }
+
+    /// `ruling` (of the grid quad straightened to width × height) without the outer rows
+    /// and columns in which none of the cells found as boxes inside it lies, when those
+    /// cells form a lattice (`CellLattice`) of the ruling's cell size holding half its
+    /// cells or more, one row or column fewer than the ruling (at most), spanning exactly
+    /// the rows and columns kept; nil when nothing is trimmed.
+    static func trimmed(_ ruling: Ruling, toCellsOf inside: [Int], quads: [DetectedQuad], gridQuad: Quadrilateral,
+                        ink: BinaryImage) -> Ruling? {
+        let width = ink.width, height = ink.height
+        guard let lattice = CellLattice.find(among: inside, quads: quads.map(\.quad)).max(by: { $0.members.count < $1.members.count }),
+              lattice.rows < ruling.rowCount || lattice.columns < ruling.columnCount,
+              // the cells of one box of a puzzle are a lattice too: only a lattice
+              // holding most of the ruling's cells, one row or column short at most, speaks
+              ruling.rowCount - lattice.rows <= 1, ruling.columnCount - lattice.columns <= 1,
+              2 * lattice.members.count >= ruling.cellCount,
+              let toPlane = Homography(straightening: gridQuad, width: width, height: height)?.inverted else { return nil }
+        // the lattice must be of the ruling's cells (not, say, a puzzle's 3×3 boxes):
+        // its boxes, in the grid's plane, a cell's size give or take the ruling's width
+        let cellArea = (ruling.columns.last! - ruling.columns.first!) * (ruling.rows.last! - ruling.rows.first!)
+            / Double(ruling.cellCount)
+        let ratios = lattice.members.map { m in
+            Polygon.signedArea(quads[m].quad.corners.map(toPlane.apply)).magnitude / cellArea
+        }.sorted()
+        guard (0.4...1.5).contains(ratios[ratios.count / 2]) else { return nil }
+        var rowHits = [Int](repeating: 0, count: ruling.rowCount), columnHits = [Int](repeating: 0, count: ruling.columnCount)
+        for m in lattice.members {
+            let p = toPlane.apply(quads[m].quad.center)
+            if let r = ruling.rows.indices.dropLast().first(where: { ruling.rows[$0] <= p.y && p.y < ruling.rows[$0 + 1] }) { rowHits[r] += 1 }
+            if let c = ruling.columns.indices.dropLast().first(where: { ruling.columns[$0] <= p.x && p.x < ruling.columns[$0 + 1] }) { columnHits[c] += 1 }
+        }
+        // the rows (columns) holding the lattice's cells must be exactly as many as its;
+        // the ones outside them, holding none of its cells, must hold no ink either (a
+        // row of digits written over their boxes' lines has no closed boxes)
+        func blank(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> Bool {
+            let ix0 = Int(x0 + 0.15 * (x1 - x0)), ix1 = Int(x1 - 0.15 * (x1 - x0))
+            let iy0 = Int(y0 + 0.15 * (y1 - y0)), iy1 = Int(y1 - 0.15 * (y1 - y0))
+            guard ix1 > ix0, iy1 > iy0 else { return true }
+            var dark = 0
+            for y in max(0, iy0)..<min(iy1, ink.height) {
+                for x in max(0, ix0)..<min(ix1, ink.width) where ink.bits[y * ink.width + x] != 0 { dark += 1 }
+            }
+            return Double(dark) < Self.blankInk * Double((ix1 - ix0) * (iy1 - iy0))
+        }
+        func trim(_ lines: [Double], _ hits: [Int], span: Int, horizontal: Bool) -> [Double]? {
+            guard let lo = hits.firstIndex(where: { $0 > 0 }), let hi = hits.lastIndex(where: { $0 > 0 }),
+                  hi - lo + 1 == span else { return nil }
+            let dropped = Array(0..<lo) + Array((hi + 1)..<hits.count)
+            let across = horizontal ? ruling.columns : ruling.rows
+            for k in dropped {
+                for j in 0..<(across.count - 1) {
+                    let isBlank = horizontal ? blank(across[j], across[j + 1], lines[k], lines[k + 1])
+                        : blank(lines[k], lines[k + 1], across[j], across[j + 1])
+                    if !isBlank { return nil }
+                }
+            }
+            return Array(lines[lo...(hi + 1)])
+        }
+        guard let rows = trim(ruling.rows, rowHits, span: lattice.rows, horizontal: true),
+              let columns = trim(ruling.columns, columnHits, span: lattice.columns, horizontal: false),
+              rows.count != ruling.rows.count || columns.count != ruling.columns.count else { return nil }
+        return Ruling(rows: rows, columns: columns)
+    }
+
+    /// A cell whose inner part is inked under this share is blank.
+    static let blankInk = 0.02
 
     /// A grid with at least this many cells is taken as it is: grids inside it are its
     /// boxes, not a better reading.
