@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the corpus generator (Scripts/make-corpus.py) needs on Debian: the font
-# packages its printed digits use, and numpy + Pillow for Python 3 (run as root or with sudo).
+# Installs what the corpus generator (Scripts/make-corpus.py) and the classifier's training
+# data (Training/data.py) need on Debian: the font packages their printed digits use
+# (fonts-noto-mono holds a held-out training face), and numpy + Pillow for Python 3 (run as
+# root or with sudo).
 set -euo pipefail
 sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
 missing=()
-for p in fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-croscore fonts-noto-core; do
+for p in fonts-dejavu fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-croscore fonts-noto-core fonts-noto-mono; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
