@@ -49,7 +49,7 @@ def training_fonts() -> list[Path]:
     fonts = sorted({p for g in TRAINING_FONT_GLOBS for p in FONT_ROOT.glob(g)} - held)
     if len(fonts) < 40:
         sys.exit(f"only {len(fonts)} training fonts found; install the Debian font packages "
-                 "(see Training/README.md)")
+                 "(bash Scripts/install-corpus-deps.sh)")
     return fonts
 
 
@@ -57,7 +57,7 @@ def held_out_fonts() -> list[Path]:
     fonts = [FONT_ROOT / f for f in HELD_OUT_FONTS]
     missing = [str(f) for f in fonts if not f.exists()]
     if missing:
-        sys.exit(f"held-out fonts missing: {missing}")
+        sys.exit(f"held-out fonts missing: {missing}; install them with bash Scripts/install-corpus-deps.sh")
     return fonts
 
 
@@ -137,13 +137,15 @@ def render_digits(fonts: list[Path], per_font_digit: int, seed: int):
     return np.stack(xs), np.array(ys, dtype=np.int64)
 
 
-def _line_piece(rng):
-    """A ruling-line remnant, a corner, a T or a cross, as segmentation may cut it."""
+def _line_piece(rng, long_arms: bool = False):
+    """A ruling-line remnant, a corner, a T or a cross, as segmentation may cut it.
+    `long_arms`: a corner's or a T's second arm at least half as long as its first (a
+    short arm off a long stroke is the flag of a handwritten 1, see `flagged_ones`)."""
     img = Image.new("L", (60, 60), 0)
     d = ImageDraw.Draw(img)
     width = int(rng.integers(1, 6))
     kind = rng.integers(0, 4)
-    c = int(rng.integers(10, 50))
+    c = int(rng.integers(10, 30)) if long_arms and kind in (1, 2) else int(rng.integers(10, 50))
     if kind == 0:
         d.line([(0, c), (59, c + rng.integers(-6, 7))], fill=255, width=width)
     elif kind == 1:
@@ -159,6 +161,37 @@ def _line_piece(rng):
     # "1" once normalized; segmentation has to drop those by their place in the cell.
     turns = 2 * rng.integers(0, 2) if kind == 0 else rng.integers(0, 4)
     return img.rotate(rng.uniform(-8, 8) + 90 * turns, resample=Image.BILINEAR)
+
+
+def _flagged_one(rng) -> Image.Image:
+    """A handwritten 1 as much of Europe writes it: a long down-stroke with a flag from
+    its top, down and to the left (20-55 degrees from the stroke, 15-40 % of its length:
+    a 7's bar is flatter and longer), sometimes a foot."""
+    img = Image.new("L", (120, 120), 0)
+    d = ImageDraw.Draw(img)
+    height = rng.uniform(60, 90)
+    slant = np.radians(rng.uniform(-12, 12))
+    top = np.array([60 + np.sin(slant) * height / 2, 60 - height / 2])
+    bottom = np.array([60 - np.sin(slant) * height / 2, 60 + height / 2])
+    angle = np.radians(rng.uniform(20, 55))
+    length = rng.uniform(0.15, 0.4) * height
+    flag = top + length * np.array([-np.sin(angle + slant), np.cos(angle + slant)])
+    width = int(rng.integers(3, 10))
+    bend = (top + flag) / 2 + rng.normal(0, 1.5, size=2)   # a pen's flag bends a little
+    d.line([tuple(flag), tuple(bend), tuple(top), tuple(bottom)], fill=255, width=width, joint="curve")
+    if rng.random() < 0.2:
+        foot = rng.uniform(0.15, 0.3) * height
+        d.line([(bottom[0] - foot, bottom[1]), (bottom[0] + foot, bottom[1])], fill=255, width=width)
+    img = img.rotate(rng.uniform(-5, 5), resample=Image.BILINEAR)
+    return img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
+
+
+def flagged_ones(count: int, seed: int):
+    """Handwritten 1s with a flag (label 1), shrunk and cut like the reader's crops."""
+    rng = np.random.default_rng(seed)
+    xs = [normalize_crop(_downsample(np.asarray(_flagged_one(rng), dtype=np.float64) / 255.0, rng))
+          for _ in range(count)]
+    return np.stack(xs), np.ones(count, dtype=np.int64)
 
 
 def _speck(rng):
@@ -220,10 +253,11 @@ def _digit_group(rng, fonts, handwritten):
     return img.rotate(rng.uniform(-6, 6), resample=Image.BILINEAR)
 
 
-def non_digits(count: int, fonts: list[Path], seed: int, handwritten: np.ndarray | None = None):
-    """Crops that are not digits, labelled REJECT."""
+def non_digits(count: int, fonts: list[Path], seed: int, handwritten: np.ndarray | None = None,
+               long_arms: bool = False):
+    """Crops that are not digits, labelled REJECT (`long_arms`: see `_line_piece`)."""
     rng = np.random.default_rng(seed)
-    makers = [lambda: _line_piece(rng), lambda: _speck(rng), lambda: _candidates(rng, fonts),
+    makers = [lambda: _line_piece(rng, long_arms), lambda: _speck(rng), lambda: _candidates(rng, fonts),
               lambda: _glyph(rng, fonts), lambda: _show_through(rng),
               lambda: _digit_group(rng, fonts, handwritten)]
     xs = []

@@ -222,6 +222,9 @@ def main():
     ap.add_argument("--printed-weight", type=float, default=1.0,
                     help="weight of the rendered printed digits in the loss, relative to "
                          "MNIST and non-digits (1: the shipped model)")
+    ap.add_argument("--flagged-ones", type=int, default=0,
+                    help="this many handwritten 1s with a flag added to the training digits, and "
+                         "ruling corners kept to long arms (0: the shipped model; see the model card)")
     args = ap.parse_args()
     t0 = time.time()
     random.seed(args.seed)
@@ -231,15 +234,19 @@ def main():
 
     mx, my, mtx, mty = data.load_mnist()
     train_fonts, eval_fonts = data.training_fonts(), data.held_out_fonts()
-    cache = data.CACHE / f"synthetic-v3-{args.seed}.npz"
+    flagged = args.flagged_ones > 0
+    cache = data.CACHE / (f"synthetic-v4-{args.seed}-{args.flagged_ones}.npz" if flagged else f"synthetic-v3-{args.seed}.npz")
     if cache.exists():
         z = np.load(cache)
         px, py, rx, ry, fx, fy, nx, ny = (z[k] for k in "px py rx ry fx fy nx ny".split())
     else:
         px, py = data.render_digits(train_fonts, 40, args.seed + 1)
-        rx, ry = data.non_digits(18000, train_fonts, args.seed + 2, handwritten=mx)
+        rx, ry = data.non_digits(18000, train_fonts, args.seed + 2, handwritten=mx, long_arms=flagged)
         fx, fy = data.render_digits(eval_fonts, 40, args.seed + 3)
-        nx, ny = data.non_digits(6000, eval_fonts, args.seed + 4, handwritten=mtx)
+        nx, ny = data.non_digits(6000, eval_fonts, args.seed + 4, handwritten=mtx, long_arms=flagged)
+        if flagged:   # drawn, not MNIST: they train with the printed digits' augmentation
+            ox, oy = data.flagged_ones(args.flagged_ones, args.seed + 5)
+            px, py = np.concatenate([px, ox]), np.concatenate([py, oy])
         np.savez_compressed(cache, px=px, py=py, rx=rx, ry=ry, fx=fx, fy=fy, nx=nx, ny=ny)
     print(f"data: mnist {len(mx)}, printed {len(px)} from {len(train_fonts)} fonts, "
           f"non-digits {len(rx)}; held-out fonts {len(fx)}, held-out non-digits {len(nx)}; "
@@ -285,9 +292,13 @@ def main():
     model.load_state_dict({k: v.half().float() for k, v in state.items()})
     report = evaluate(model, mtx, mty, fx, fy, nx, ny)
     report["mnist_test_accuracy_fp32_weights"] = float(acc32)
+    if flagged:
+        hx, hy = data.flagged_ones(1000, args.seed + 6)   # held out, only for measuring
+        report["heldout_flagged_ones_accuracy"] = float((logits_of(model, hx).argmax(1) == hy).mean())
     report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic,
                   printed_weight=args.printed_weight, lowres=args.lowres,
                   elastic_printed=args.elastic_printed, clean_epochs=args.clean_epochs, train_fonts=len(train_fonts),
+                  flagged_ones=args.flagged_ones,
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 

@@ -90,12 +90,13 @@ enum FileBytes {
     }
 }
 
+// `read(2)` by a name no method shadows (FileBytes.read and others are Swift functions).
 #if canImport(Glibc)
-private let readBytes = Glibc.read
+let readBytes = Glibc.read
 #elseif canImport(Musl)
-private let readBytes = Musl.read
+let readBytes = Musl.read
 #elseif canImport(Darwin)
-private let readBytes = Darwin.read
+let readBytes = Darwin.read
 #endif
 
 /// What a path names, as far as reading images is concerned.

@@ -142,7 +142,7 @@ public enum ImageFolder {
         if fd < 0 { return true }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8)
-        let n = head.withUnsafeMutableBytes { readHead(fd, $0.baseAddress, $0.count) }
+        let n = head.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, $0.count) }
         if n <= 0 { return true }
         return ImageFormat.sniff(Array(head[0..<n])) != nil
     }
@@ -153,11 +153,3 @@ public enum ImageFolder {
         }
     }
 }
-
-#if canImport(Glibc)
-private let readHead = Glibc.read
-#elseif canImport(Musl)
-private let readHead = Musl.read
-#elseif canImport(Darwin)
-private let readHead = Darwin.read
-#endif
