@@ -185,4 +185,7 @@ enum CellLattice {
 
     /// How far past its own edges a cell is cut, as a share of its side.
     static let tileMargin = 0.08
+    /// Tiles are cut at the cells' own size within these bounds (px): a crop needs some
+    /// pixels, and more than a 28 px classifier input plus margin buys nothing.
+    static let smallestTile = 24, largestTile = 64
 }

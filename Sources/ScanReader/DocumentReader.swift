@@ -114,7 +114,7 @@ public final class DocumentReader: Sendable {
         var (fullW, fullH) = loaded.orientation.swapsAxes ? (loaded.storedSize.height, loaded.storedSize.width)
             : (loaded.storedSize.width, loaded.storedSize.height)
         if turns % 2 == 1 { swap(&fullW, &fullH) }
-        let orientation = Self.combined(exif: loaded.orientation, quarterTurns: turns)
+        let orientation = loaded.orientation.followed(byClockwiseQuarterTurns: turns)
         let regions = best.enumerated().map { index, region in
             region.result(index: index, scale: scale, minConfidence: options.minConfidence, unsure: options.unsureMarker)
         }
@@ -193,9 +193,4 @@ public final class DocumentReader: Sendable {
     /// How much more a quarter turn must score to be taken: in the crops' vote (mean
     /// confidence), then in the reading made in that turn (share of sure crops).
     static let autoRotateMargin = 0.15
-
-    /// The EXIF value equivalent to applying `exif` and then `quarterTurns` clockwise turns.
-    static func combined(exif: ExifOrientation, quarterTurns: Int) -> ExifOrientation {
-        exif.followed(byClockwiseQuarterTurns: quarterTurns)
-    }
 }

@@ -81,13 +81,14 @@ struct Layout {
         assembleNeighbours(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
         // a ruling's outer row or column that holds none of the grid's cells found as
         // boxes is paper past its frame (the sheet below, a margin), not cells
+        let outlines = quads.map(\.quad)
         for (i, ruling) in rulings {
             guard let g = rectified[i] else { continue }
             let inside = quads.indices.filter { ancestors($0).contains(i) }
-            if let trimmed = Self.trimmed(ruling, toCellsOf: inside, quads: quads, gridQuad: quads[i].quad,
-                                          ink: Self.ink(of: g)) {
-                rulings[i] = trimmed
-            }
+            guard let lattice = CellLattice.find(among: inside, quads: outlines).max(by: { $0.members.count < $1.members.count }),
+                  let trimmed = Self.trimmed(ruling, toCellsOf: lattice, quads: quads, gridQuad: quads[i].quad,
+                                             width: g.width, height: g.height, ink: { Self.ink(of: g) }) else { continue }
+            rulings[i] = trimmed
         }
         var isField = [Bool](repeating: false, count: quads.count)
         // grids whose lines bend: their cells, found one by one, put side by side
@@ -136,7 +137,7 @@ struct Layout {
         for lattice in CellLattice.find(among: candidates, quads: quads.map(\.quad)) {
             // tiles at the cells' own size (a 9×9 grid of 50 px cells reads at 450 px)
             let sides = lattice.members.map { quads[$0].quad.shortestSide }.sorted()
-            let tile = min(64, max(24, Int(sides[sides.count / 2])))
+            let tile = min(CellLattice.largestTile, max(CellLattice.smallestTile, Int(sides[sides.count / 2])))
             guard let (gray, ruling, cut) = CellLattice.mosaic(lattice, in: image, tile: tile) else { continue }
             for m in lattice.members { inLattice[m] = true }
             var region = LaidOutRegion(kind: .grid, quad: lattice.outline, gray: gray,
@@ -152,11 +153,10 @@ struct Layout {
     /// cells form a lattice (`CellLattice`) of the ruling's cell size holding half its
     /// cells or more, one row or column fewer than the ruling (at most), spanning exactly
     /// the rows and columns kept; nil when nothing is trimmed.
-    static func trimmed(_ ruling: Ruling, toCellsOf inside: [Int], quads: [DetectedQuad], gridQuad: Quadrilateral,
-                        ink: BinaryImage) -> Ruling? {
-        let width = ink.width, height = ink.height
-        guard let lattice = CellLattice.find(among: inside, quads: quads.map(\.quad)).max(by: { $0.members.count < $1.members.count }),
-              lattice.rows < ruling.rowCount || lattice.columns < ruling.columnCount,
+    static func trimmed(_ ruling: Ruling, toCellsOf lattice: CellLattice.Lattice, quads: [DetectedQuad],
+                        gridQuad: Quadrilateral, width: Int, height: Int,
+                        ink makeInk: () -> BinaryImage) -> Ruling? {
+        guard lattice.rows < ruling.rowCount || lattice.columns < ruling.columnCount,
               // the cells of one box of a puzzle are a lattice too: only a lattice
               // holding most of the ruling's cells, one row or column short at most, speaks
               ruling.rowCount - lattice.rows <= 1, ruling.columnCount - lattice.columns <= 1,
@@ -169,7 +169,7 @@ struct Layout {
         let ratios = lattice.members.map { m in
             Polygon.signedArea(quads[m].quad.corners.map(toPlane.apply)).magnitude / cellArea
         }.sorted()
-        guard (0.4...1.5).contains(ratios[ratios.count / 2]) else { return nil }
+        guard Self.latticeCellArea.contains(ratios[ratios.count / 2]) else { return nil }
         var rowHits = [Int](repeating: 0, count: ruling.rowCount), columnHits = [Int](repeating: 0, count: ruling.columnCount)
         for m in lattice.members {
             let p = toPlane.apply(quads[m].quad.center)
@@ -179,15 +179,10 @@ struct Layout {
         // the rows (columns) holding the lattice's cells must be exactly as many as its;
         // the ones outside them, holding none of its cells, must hold no ink either (a
         // row of digits written over their boxes' lines has no closed boxes)
+        var ink: BinaryImage?
         func blank(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> Bool {
-            let ix0 = Int(x0 + 0.15 * (x1 - x0)), ix1 = Int(x1 - 0.15 * (x1 - x0))
-            let iy0 = Int(y0 + 0.15 * (y1 - y0)), iy1 = Int(y1 - 0.15 * (y1 - y0))
-            guard ix1 > ix0, iy1 > iy0 else { return true }
-            var dark = 0
-            for y in max(0, iy0)..<min(iy1, ink.height) {
-                for x in max(0, ix0)..<min(ix1, ink.width) where ink.bits[y * ink.width + x] != 0 { dark += 1 }
-            }
-            return Double(dark) < Self.blankInk * Double((ix1 - ix0) * (iy1 - iy0))
+            if ink == nil { ink = makeInk() }
+            return (innerInk(ink!, x: x0...x1, y: y0...y1) ?? 0) < Self.blankInk
         }
         func trim(_ lines: [Double], _ hits: [Int], span: Int, horizontal: Bool) -> [Double]? {
             guard let lo = hits.firstIndex(where: { $0 > 0 }), let hi = hits.lastIndex(where: { $0 > 0 }),
@@ -211,6 +206,9 @@ struct Layout {
 
     /// A cell whose inner part is inked under this share is blank.
     static let blankInk = 0.02
+    /// The boxes found inside a grid are its cells when their median area is within this
+    /// share of a ruling cell's (a box is its cell less the ruling around it).
+    static let latticeCellArea = 0.4...1.5
 
     /// A grid with at least this many cells is taken as it is: grids inside it are its
     /// boxes, not a better reading.
@@ -246,19 +244,26 @@ struct Layout {
         var fractions: [Double] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
-                let x0 = ruling.columns[c], x1 = ruling.columns[c + 1], y0 = ruling.rows[r], y1 = ruling.rows[r + 1]
-                let ix0 = Int(x0 + 0.15 * (x1 - x0)), ix1 = Int(x1 - 0.15 * (x1 - x0))
-                let iy0 = Int(y0 + 0.15 * (y1 - y0)), iy1 = Int(y1 - 0.15 * (y1 - y0))
-                guard ix1 > ix0, iy1 > iy0 else { continue }
-                var ink = 0
-                for y in iy0..<min(iy1, binary.height) {
-                    for x in ix0..<min(ix1, binary.width) where binary.bits[y * binary.width + x] != 0 { ink += 1 }
-                }
-                fractions.append(Double(ink) / Double((ix1 - ix0) * (iy1 - iy0)))
+                if let share = innerInk(binary, x: ruling.columns[c]...ruling.columns[c + 1],
+                                        y: ruling.rows[r]...ruling.rows[r + 1]) { fractions.append(share) }
             }
         }
         guard !fractions.isEmpty else { return false }
         return fractions.sorted()[fractions.count / 2] < 0.4
+    }
+
+    /// The share of ink in the inner 70 % of the cell spanning `x` × `y` (nil when that
+    /// is empty): the ruling around the cell stays out.
+    static func innerInk(_ binary: BinaryImage, x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double? {
+        let w = x.upperBound - x.lowerBound, h = y.upperBound - y.lowerBound
+        let ix0 = max(0, Int(x.lowerBound + 0.15 * w)), ix1 = min(binary.width, Int(x.upperBound - 0.15 * w))
+        let iy0 = max(0, Int(y.lowerBound + 0.15 * h)), iy1 = min(binary.height, Int(y.upperBound - 0.15 * h))
+        guard ix1 > ix0, iy1 > iy0 else { return nil }
+        var ink = 0
+        for yy in iy0..<iy1 {
+            for xx in ix0..<ix1 where binary.bits[yy * binary.width + xx] != 0 { ink += 1 }
+        }
+        return Double(ink) / Double((ix1 - ix0) * (iy1 - iy0))
     }
 
     /// Rectifies a quad at its own resolution (its longer side capped at `rectifiedSide`).

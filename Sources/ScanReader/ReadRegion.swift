@@ -53,9 +53,9 @@ struct ReadRegion {
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
     }
 
-    /// A box in rectified pixels as [x, y, w, h] in full-resolution image pixels.
-    func imageBox(_ b: PixelBox, scale: Double) -> [Int] {
-        let map = toImage
+    /// A box in rectified pixels as [x, y, w, h] in full-resolution image pixels, through
+    /// `map` (`toImage`, made once per region: a grid of tiles builds a homography per tile).
+    func imageBox(_ b: PixelBox, scale: Double, map: (Point) -> Point) -> [Int] {
         let pts = [Point(Double(b.x), Double(b.y)), Point(Double(b.maxX), Double(b.y)),
                    Point(Double(b.maxX), Double(b.maxY)), Point(Double(b.x), Double(b.maxY))].map(map)
         let x0 = pts.map(\.x).min()! * scale, y0 = pts.map(\.y).min()! * scale
@@ -68,10 +68,11 @@ struct ReadRegion {
         var cells: [CellResult] = []
         var text = ""
         var lowest = 1.0
+        let map = toImage
         for piece in pieces {
             var cellText = "", cellConfidence = 1.0
             if let crop = piece.crop, let p = piece.prediction {
-                let box = imageBox(crop.box, scale: scale)
+                let box = imageBox(crop.box, scale: scale, map: map)
                 if p.isRejected {
                     rejected.append(RejectedCrop(box: box, confidence: round4(p.confidence), row: piece.row, col: piece.col))
                     cellConfidence = Double(p.confidence)

@@ -83,7 +83,7 @@ struct RulingTrimTests {
     /// `columns` columns found as quads (inset by the ruling); `blot` inks a cell of the
     /// last column.
     func setting(columns: Int = 9, rows: Int = 9, blot: Bool = false)
-        -> (Ruling, [Int], [DetectedQuad], Quadrilateral, BinaryImage) {
+        -> (Ruling, CellLattice.Lattice?, [DetectedQuad], Quadrilateral, BinaryImage) {
         var image = GrayImage(width: 500, height: 450, fill: 235)
         for k in 0...10 { for y in 0..<450 { for x in max(0, 50 * k - 2)..<min(500, 50 * k + 2) { image[x, y] = 30 } } }
         for k in 0...9 { for x in 0..<500 { for y in max(0, 50 * k - 2)..<min(450, 50 * k + 2) { image[x, y] = 30 } } }
@@ -97,21 +97,27 @@ struct RulingTrimTests {
         } }
         let ruling = Ruling(rows: (0...9).map { Double(50 * $0) }, columns: (0...10).map { Double(50 * $0) })
         let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(500, 0), bottomRight: Point(500, 450), bottomLeft: Point(0, 450))
-        return (ruling, Array(quads.indices), quads, whole, Layout.ink(of: image))
+        let lattice = CellLattice.find(among: Array(quads.indices), quads: quads.map(\.quad)).first
+        return (ruling, lattice, quads, whole, Layout.ink(of: image))
     }
 
     @Test("Nine columns of boxes in a ten-column ruling, the tenth blank: trimmed to 9×9")
     func trimsBlankColumn() throws {
-        let (ruling, inside, quads, whole, ink) = setting()
-        let trimmed = try #require(Layout.trimmed(ruling, toCellsOf: inside, quads: quads, gridQuad: whole, ink: ink))
+        let (ruling, lattice, quads, whole, ink) = setting()
+        let cells = try #require(lattice)
+        let trimmed = try #require(Layout.trimmed(ruling, toCellsOf: cells, quads: quads, gridQuad: whole,
+                                                  width: 500, height: 450, ink: { ink }))
         #expect(trimmed.rowCount == 9 && trimmed.columnCount == 9 && trimmed.columns.last == 450)
     }
 
     @Test("Not trimmed: ink in the column (digits written over their boxes), or only one box's cells found")
-    func keeps() {
-        let (ruling, inside, quads, whole, ink) = setting(blot: true)
-        #expect(Layout.trimmed(ruling, toCellsOf: inside, quads: quads, gridQuad: whole, ink: ink) == nil)
-        let (r2, i2, q2, w2, ink2) = setting(columns: 3, rows: 3)
-        #expect(Layout.trimmed(r2, toCellsOf: i2, quads: q2, gridQuad: w2, ink: ink2) == nil)
+    func keeps() throws {
+        let (ruling, lattice, quads, whole, ink) = setting(blot: true)
+        let cells = try #require(lattice)
+        #expect(Layout.trimmed(ruling, toCellsOf: cells, quads: quads, gridQuad: whole, width: 500, height: 450,
+                               ink: { ink }) == nil)
+        let (r2, l2, q2, w2, ink2) = setting(columns: 3, rows: 3)
+        let box = try #require(l2)
+        #expect(Layout.trimmed(r2, toCellsOf: box, quads: q2, gridQuad: w2, width: 500, height: 450, ink: { ink2 }) == nil)
     }
 }

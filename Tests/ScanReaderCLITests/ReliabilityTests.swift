@@ -125,9 +125,10 @@ struct ReliabilityTests {
         #expect(try Data(contentsOf: input) == before)
     }
 
-    /// Starts a slow run (`count` copies of a sample, one job) writing `out`, and waits
-    /// until its unfinished file holds `records` records.
+    /// Writes "previous" to `out`, starts a slow run (`count` copies of a sample, one job)
+    /// writing `out`, and waits until its unfinished file holds `records` records.
     private func startRun(in dir: URL, out: URL, count: Int, records: Int) throws -> (Process, Pipe, URL) {
+        try Data("previous\n".utf8).write(to: out)
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let first = photos.appendingPathComponent("0000.jpg")
@@ -154,7 +155,6 @@ struct ReliabilityTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.csv")
-        try Data("previous\n".utf8).write(to: out)
         let (process, _, partial) = try startRun(in: dir, out: out, count: 300, records: 2)
         kill(process.processIdentifier, sig)
         process.waitUntilExit()
@@ -169,7 +169,6 @@ struct ReliabilityTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.csv")
-        try Data("previous\n".utf8).write(to: out)
         let (process, err, _) = try startRun(in: dir, out: out, count: 300, records: 3)
         kill(process.processIdentifier, SIGSEGV)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
