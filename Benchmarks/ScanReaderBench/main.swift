@@ -281,9 +281,11 @@ case "detect-parts" where args.count >= 3:
     let factor = max(1, Int((Double(max(image.width, image.height)) / Double(QuadDetector().workingSize)).rounded(.up)))
     var best: [String: Double] = [:]
     for _ in 0..<5 {
-        var small = image, bins: [BinaryImage] = [], dil: [BinaryImage] = []
+        var small = image, dark = image, bins: [BinaryImage] = [], dil: [BinaryImage] = []
         let parts: [(String, () -> Void)] = [
             ("reduce", { small = image.reduced(by: factor) }),
+            ("reduce darkest", { dark = image.reducedKeepingDarkest(by: factor) }),
+            ("dark contours", { _ = dark.binarized(QuadDetector().binarization).contours() }),
             ("binarize x2", { bins = small.localMeanBinarizations(window: 0, percents: [12, 5]) }),
             ("dilate x2", { dil = bins.map { $0.dilated() } }),
             ("contours x2", { _ = dil.map { $0.contours() } }),

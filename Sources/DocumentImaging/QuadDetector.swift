@@ -27,7 +27,11 @@ public struct DetectedQuad: Sendable {
 ///
 /// Detection runs on a reduced copy (the longer side near `workingSize`): adaptive
 /// binarization, border following (Suzuki & Abe 1985), Douglas–Peucker simplification
-/// and a quadrilateral test. Each accepted quad's sides are then re-fitted by total
+/// and a quadrilateral test. Three passes, each for what it sees best (see `passes`):
+/// the primary threshold of the mean-reduced copy (frames, boxes, print-sized lines);
+/// the same threshold of a copy reduced keeping each block's darkest pixel (ruling lines
+/// thinner than the reduction, which averaging fades); and a sensitive, gap-closing
+/// threshold for paper (a light sheet or note ringed by a darker desk). Each accepted quad's sides are then re-fitted by total
 /// least squares to the border points near them and intersected (a quad with a side its
 /// border leaves is re-read from the border's own straight runs, see `SideSupport`), and
 /// the corners are mapped back to full resolution and refined there along the edge.
@@ -42,14 +46,19 @@ public struct QuadDetector: Sendable {
     public var maximumAspect = 25.0
     /// Thresholding used for detection.
     public var binarization = BinarizationMethod.localMean()
-    /// A second, more sensitive threshold whose quads are added to the first's (faint
-    /// thin frames only close at a low threshold; clutter merges at a low one). nil: one pass.
+    /// A more sensitive threshold whose quads are added to the others' (paper ringed by a
+    /// slightly darker desk, and in an unreduced photo faint thin frames, only close at a
+    /// low threshold; clutter merges at a low one). nil: no such pass.
     public var sensitiveBinarization: BinarizationMethod? = .localMean(window: 0, percent: 5)
     /// How many of the largest quads get full-resolution edge refinement.
     public var refinedQuads = 12
     /// Dilate the sensitive threshold's copy once before tracing borders (joins broken
-    /// faint lines); the primary one is traced undilated, so print beside a frame stays apart.
+    /// faint lines); the others are traced undilated, so print beside a frame stays apart.
     public var closesGaps = true
+    /// Trace, when the photo is reduced for detection, a copy reduced keeping each
+    /// block's darkest pixel (pass 2 of `passes`): finds frames of lines thinner than the
+    /// reduction. Off: the mean-reduced copies only.
+    public var keepsThinLines = true
 
     /// Default settings.
     public init() {}
@@ -73,27 +82,35 @@ public struct QuadDetector: Sendable {
         } else {
             binaries = methods.map { small.binarized($0) }
         }
-        // closing gaps joins broken faint frames, which only the sensitive threshold
-        // needs, but also merges a frame with print beside it: the primary threshold is
-        // traced as it is
-        let passes = [binaries[0]] + binaries.dropFirst().map { closesGaps ? $0.dilated() : $0 }
-        for binary in passes {
-            var quadOfContour: [Int: Quadrilateral] = [:]
-            for (index, contour) in binary.contours().enumerated() {
-                guard contour.points.count >= 16, let quad = quadrilateral(for: contour.points, minArea: minArea)
-                else { continue }
-                // a hole just inside an outline already found is that outline's inner edge
-                if contour.isHole, let parent = contour.parent, let outer = quadOfContour[parent],
+        for pass in passes(image: image, small: small, factor: factor, binaries: binaries) {
+            let contours = pass.binary.contours()
+            var quadOfContour: [Int: Quadrilateral?] = [:]
+            let quadOf = { (index: Int) -> Quadrilateral? in
+                if let known = quadOfContour[index] { return known }
+                let contour = contours[index]
+                let quad = contour.points.count >= 16 ? self.quadrilateral(for: contour.points, minArea: minArea) : nil
+                quadOfContour[index] = quad
+                return quad
+            }
+            for (index, contour) in contours.enumerated() where contour.isHole || !pass.holesOnly {
+                guard let quad = quadOf(index) else { continue }
+                let followsFrame = Self.followsImageFrame(quad, width: small.width, height: small.height)
+                if pass.onlyDrawnOutlines, followsFrame
+                    || Self.borderShareOnSides(of: quad, border: contour.points, band: Self.drawnOutlineBand)
+                        < Self.drawnOutlineShare {
+                    continue
+                }
+                // a hole just inside an outline is that outline's inner edge
+                if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > 0.6 * outer.area {
                     continue
                 }
-                quadOfContour[index] = quad
-                // the same quad seen at both thresholds counts once
+                // the same quad seen in an earlier pass counts once
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
                 if !duplicate {
-                    found.append((quad, contour.isHole, Self.followsImageFrame(quad, width: small.width, height: small.height)))
+                    found.append((quad, contour.isHole, followsFrame))
                 }
             }
         }
@@ -114,6 +131,49 @@ public struct QuadDetector: Sendable {
                                        followsImageFrame: item.followsFrame))
         }
         return result
+    }
+
+    /// One binary copy to trace, and whether only its holes (light regions ringed by
+    /// darker ones) are taken.
+    struct Pass {
+        let binary: BinaryImage
+        let holesOnly: Bool
+        /// Take a quad only when its border lies on its sides (`drawnOutlineShare`) and it
+        /// does not follow the photo's frame: a drawn outline, not the hull of merged
+        /// texture or a desk running off the photo.
+        var onlyDrawnOutlines = false
+    }
+
+    /// The share of a drawn outline's border lying on its quad's sides (within
+    /// `drawnOutlineBand`), where a pass asks for it: a frame's border is its sides; the
+    /// hull of merged texture touches the border only at its crests.
+    static let drawnOutlineShare = 0.8
+    /// How near (detection pixels) a drawn outline's border keeps to its sides: a
+    /// printed line, reduced to the detection copy, is straight to a pixel or two.
+    static let drawnOutlineBand = 2.0
+
+    /// The copies traced, in order (a quad seen again later counts once):
+    /// 1. the primary threshold of the mean-reduced copy, undilated, so print beside a
+    ///    frame stays apart;
+    /// 2. when the photo was reduced, the primary threshold of a copy reduced keeping each
+    ///    block's darkest pixel: a ruling line thinner than the reduction keeps its full
+    ///    contrast there, where the mean fades it to a fraction. Texture darkened the same
+    ///    way merges into blobs: only drawn outlines are taken (`Pass.onlyDrawnOutlines`);
+    /// 3. the sensitive threshold, dilated once when `closesGaps` (joins broken faint
+    ///    lines). In a reduced photo only its holes are taken, paper ringed by a darker
+    ///    desk: the thin frames it used to close come from pass 2 without the merging of
+    ///    a frame with the shadow edge or the sheet beside it that a low, dilated threshold
+    ///    brings. In an unreduced photo (no pass 2) faint frames still come from here.
+    func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
+        var passes = [Pass(binary: binaries[0], holesOnly: false)]
+        if factor > 1 && keepsThinLines {
+            passes.append(Pass(binary: image.reducedKeepingDarkest(by: factor).binarized(binarization), holesOnly: false,
+                               onlyDrawnOutlines: true))
+        }
+        for sensitive in binaries.dropFirst() {
+            passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, holesOnly: factor > 1))
+        }
+        return passes
     }
 
     /// True when two or more sides run along the image's edges: the border of something

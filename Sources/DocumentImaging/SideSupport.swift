@@ -20,6 +20,16 @@ extension QuadDetector {
         }
     }
 
+    /// The share of `border`'s points lying within `band` pixels of one of the quad's
+    /// sides: near 1 for a drawn outline, low for a blob whose hull only touches the sides
+    /// here and there (merged texture: its crests reach the hull, its troughs lie deep).
+    static func borderShareOnSides(of quad: Quadrilateral, border: [Point], band: Double) -> Double {
+        guard !border.isEmpty else { return 0 }
+        let sides = quad.sides.map(\.line)
+        let near = border.filter { p in sides.contains { $0.distance(p) <= band } }.count
+        return Double(near) / Double(border.count)
+    }
+
     /// The quad made by the four longest straight runs of the border itself (not its
     /// hull), when they close into a plausible quad whose every side the border follows
     /// along most of its length; else nil. A frame whose corner is swallowed by a blob

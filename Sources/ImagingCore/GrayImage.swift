@@ -108,6 +108,45 @@ public struct GrayImage: Sendable, Equatable {
     }
 }
 
+extension GrayImage {
+    /// The image shrunk by an integer factor, each output pixel the darkest of its
+    /// `factor × factor` block (partial blocks at the edges over what they hold). A dark
+    /// line one pixel wide keeps its full darkness at any reduction, where a mean would
+    /// fade it to 1/factor of its contrast. Complexity: O(width × height).
+    public func reducedKeepingDarkest(by factor: Int) -> GrayImage {
+        precondition(factor >= 1, "reduction factor \(factor) must be ≥ 1")
+        if factor == 1 { return self }
+        let w = (width + factor - 1) / factor, h = (height + factor - 1) / factor
+        var out = [UInt8](repeating: 255, count: w * h)
+        var columnMinima = [UInt8](repeating: 255, count: width)
+        let width = self.width, height = self.height
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            columnMinima.withUnsafeMutableBufferPointer { minBuffer in
+                out.withUnsafeMutableBufferPointer { outBuffer in
+                    let src = srcBuffer.baseAddress!, mins = minBuffer.baseAddress!, dst = outBuffer.baseAddress!
+                    for oy in 0..<h {
+                        // the darkest of the block's rows, column by column (vectorizes)
+                        let y0 = oy * factor, y1 = min(y0 + factor, height)
+                        mins.update(from: src + y0 * width, count: width)
+                        for y in (y0 + 1)..<max(y0 + 1, y1) {
+                            let row = src + y * width
+                            for x in 0..<width { mins[x] = Swift.min(mins[x], row[x]) }
+                        }
+                        let row = dst + oy * w
+                        for ox in 0..<w {
+                            let x0 = ox * factor, x1 = Swift.min(x0 + factor, width)
+                            var darkest = mins[x0]
+                            for x in (x0 + 1)..<max(x0 + 1, x1) { darkest = Swift.min(darkest, mins[x]) }
+                            row[ox] = darkest
+                        }
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+}
+
 /// Percentiles of byte values by counting (O(n), no sorting).
 public struct ByteHistogram: Sendable {
     /// Count per value.

@@ -21,4 +21,58 @@ struct QuadDetectorTests {
         #expect(angle >= -45.0001 && angle <= 45.0001, "\(degrees)°: top edge at \(angle)°")
         #expect(Polygon.signedArea(quad.corners) > 0)
     }
+
+    /// A large photo (reduced for detection) of boxes drawn with one-pixel lines of
+    /// `lineInk` on paper of 225, the box at (600…1500, 500…1000).
+    static func thinBox(lineInk: UInt8, width: Int = 2400, height: Int = 1800) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 225)
+        for x in 600...1500 { image[x, 500] = lineInk; image[x, 1000] = lineInk }
+        for y in 500...1000 { image[600, y] = lineInk; image[1500, y] = lineInk }
+        return image
+    }
+
+    @Test("A box of one-pixel faint lines in a photo reduced 3× for detection is found at its corners",
+          arguments: [UInt8(120), 150, 175])
+    func thinFaintBox(_ lineInk: UInt8) throws {
+        let image = Self.thinBox(lineInk: lineInk)
+        let quads = QuadDetector().detect(in: image)
+        let truth = [Point(600, 500), Point(1500, 500), Point(1500, 1000), Point(600, 1000)]
+        let box = try #require(quads.first { q in
+            truth.allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < 8 } }
+        }, "line ink \(lineInk): \(quads.map(\.quad.corners))")
+        #expect(box.parent == nil)
+    }
+
+    @Test("Control: the same box with the darkest-pixel pass off is lost (the mean fades its lines)")
+    func thinBoxNeedsDarkestPass() {
+        // the mean of a 3×3 block holding a 1 px line of 150 on 225 is 200: under the
+        // primary threshold's contrast; the sensitive pass takes holes only when reducing
+        var detector = QuadDetector()
+        detector.keepsThinLines = false
+        let quads = detector.detect(in: Self.thinBox(lineInk: 150))
+        #expect(!quads.contains { $0.quad.area > 300_000 && $0.quad.area < 600_000 })
+    }
+
+    @Test("The darkest-pixel pass adds no quad around wavy desk stripes joined by a sheet's shadow",
+          arguments: [4.0, 8.0])
+    func wavyTextureNoQuad(_ amplitude: Double) {
+        // a light sheet with a dark shadow rim on a desk of dark wavy vertical stripes,
+        // in a photo reduced 2× for detection: the rim joins the stripes into one blob
+        let w = 1800, h = 1500
+        var image = GrayImage(width: w, height: h, fill: 0)
+        for y in 0..<h {
+            for x in 0..<w {
+                let phase = (Double(x) + amplitude * sin(Double(y) / 15)).truncatingRemainder(dividingBy: 36)
+                image[x, y] = phase < 18 ? 60 : 170
+                if x >= 440 && x < 1360 && y >= 340 && y < 1160 { image[x, y] = 50 }
+                if x >= 452 && x < 1348 && y >= 352 && y < 1148 { image[x, y] = 235 }
+            }
+        }
+        var meanOnly = QuadDetector()
+        meanOnly.keepsThinLines = false
+        let sheet = 920.0 * 820.0
+        let larger = { (quads: [DetectedQuad]) in quads.filter { $0.quad.area > 1.2 * sheet }.count }
+        #expect(larger(QuadDetector().detect(in: image)) == larger(meanOnly.detect(in: image)),
+                "\(QuadDetector().detect(in: image).prefix(3).map(\.quad.corners))")
+    }
 }

@@ -61,4 +61,27 @@ struct GrayImageTests {
             #expect(source.reduced(by: factor) == GrayImage(width: rw, height: rh, pixels: expected), "factor \(factor)")
         }
     }
+
+    @Test("Darkest-pixel reduction is each block's minimum, partial blocks included; a 1 px line keeps its darkness")
+    func darkestReduction() {
+        var state: UInt32 = 777
+        let w = 29, h = 19
+        let pixels = (0..<(w * h)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let source = GrayImage(width: w, height: h, pixels: pixels)
+        for factor in 1...6 {
+            let rw = (w + factor - 1) / factor, rh = (h + factor - 1) / factor
+            var expected = [UInt8](repeating: 255, count: rw * rh)
+            for y in 0..<h { for x in 0..<w { expected[(y / factor) * rw + x / factor] = min(expected[(y / factor) * rw + x / factor], pixels[y * w + x]) } }
+            #expect(source.reducedKeepingDarkest(by: factor) == GrayImage(width: rw, height: rh, pixels: expected), "factor \(factor)")
+        }
+        // a one-pixel line of 100 on 240 paper: the mean of 4×4 blocks fades it to 205, the darkest keeps 100
+        var paper = GrayImage(width: 16, height: 16, fill: 240)
+        for y in 0..<16 { paper[5, y] = 100 }
+        #expect(paper.reduced(by: 4)[1, 2] == 205)
+        #expect(paper.reducedKeepingDarkest(by: 4)[1, 2] == 100)
+        #expect(paper.reducedKeepingDarkest(by: 4)[0, 2] == 240)
+    }
 }
