@@ -13,13 +13,18 @@ public struct DetectedQuad: Sendable {
     /// something larger than the photo (a desk, a page filling the frame), but also a
     /// grid photographed edge to edge. Not a field; may still be a grid.
     public var followsImageFrame: Bool = false
+    /// True when found as a flat zone (`FlatZones`): a sheet or note, whose inside showed
+    /// no lines at the coarse scale it was found at. Never a grid itself.
+    public var isFlatPaper: Bool = false
 
     /// A quad and its place among the others (also for quads put together from parts).
-    public init(quad: Quadrilateral, parent: Int?, isHole: Bool, followsImageFrame: Bool = false) {
+    public init(quad: Quadrilateral, parent: Int?, isHole: Bool, followsImageFrame: Bool = false,
+                isFlatPaper: Bool = false) {
         self.quad = quad
         self.parent = parent
         self.isHole = isHole
         self.followsImageFrame = followsImageFrame
+        self.isFlatPaper = isFlatPaper
     }
 }
 
@@ -59,6 +64,9 @@ public struct QuadDetector: Sendable {
     /// block's darkest pixel (pass 2 of `passes`): finds frames of lines thinner than the
     /// reduction. Off: the mean-reduced copies only.
     public var keepsThinLines = true
+    /// Also take sheets and notes found as flat zones of a coarse copy (`FlatZones`):
+    /// paper whose edge is too faint, or of the wrong polarity, for any ink threshold.
+    public var findsFlatPaper = true
 
     /// Default settings.
     public init() {}
@@ -73,7 +81,7 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool)] = []
+        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool)] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
@@ -110,17 +118,38 @@ public struct QuadDetector: Sendable {
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
                 if !duplicate {
-                    found.append((quad, contour.isHole, followsFrame))
+                    found.append((quad, contour.isHole, followsFrame, false))
+                }
+            }
+        }
+        if findsFlatPaper {
+            let inked = found.map(\.quad)
+            for paper in flatPaper(in: small, minimumAreaFraction: minimumAreaFraction) {
+                let duplicate = found.contains { f in
+                    zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                }
+                // inside a box the ink passes found, the box's outline bounds it (a part
+                // of the box cut off by a shadow's edge is no sheet)
+                let inBox = inked.contains { box in
+                    box.area > paper.quad.area && box.area < Self.paperInBoxRatio * paper.quad.area
+                        && box.contains(paper.quad.center)
+                }
+                if !duplicate && !inBox {
+                    found.append((paper.quad, paper.lighterInside,
+                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true))
                 }
             }
         }
         found.sort { $0.quad.area > $1.quad.area }
         var result: [DetectedQuad] = []
-        for (rank, item) in found.enumerated() {
+        var rank = 0
+        for item in found {
             let full = item.quad.mapped(toFull)
             // edge refinement at full resolution for the largest quads (sheets, grids,
-            // boxes); small ones (cells inside a grid) keep their line-fitted corners
-            let refined = rank < refinedQuads
+            // boxes); small ones (cells inside a grid) keep their line-fitted corners.
+            // Flat paper does not take a place among them
+            if !item.isPaper { rank += 1 }
+            let refined = item.isPaper || rank <= refinedQuads
                 ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
                 : full
             let center = refined.center
@@ -128,7 +157,7 @@ public struct QuadDetector: Sendable {
             // whose corners stick out of a clutter quad still counts as inside it
             let parent = result.indices.last { i in result[i].quad.contains(center) }
             result.append(DetectedQuad(quad: refined, parent: parent, isHole: item.isHole,
-                                       followsImageFrame: item.followsFrame))
+                                       followsImageFrame: item.followsFrame, isFlatPaper: item.isPaper))
         }
         return result
     }
@@ -175,6 +204,32 @@ public struct QuadDetector: Sendable {
         }
         return passes
     }
+
+    /// Sheets and notes found as flat zones (`FlatZones`) whose outline is a quad, in
+    /// `small`'s coordinates, each moved onto the strongest edge near it in `small` (the
+    /// zones are traced on a coarser copy), with whether it is lighter than around it.
+    public func flatPaper(in small: GrayImage, minimumAreaFraction: Double) -> [(quad: Quadrilateral, lighterInside: Bool)] {
+        let (cf, coarse, masks) = FlatZones.zones(of: small)
+        let minArea = minimumAreaFraction * Double(coarse.width * coarse.height)
+        let toSmall = { (p: Point) in Point(p.x * Double(cf) + Double(cf - 1) / 2, p.y * Double(cf) + Double(cf - 1) / 2) }
+        var papers: [(quad: Quadrilateral, lighterInside: Bool)] = []
+        for mask in masks {
+            guard let outer = mask.contours().filter({ !$0.isHole }).max(by: { $0.points.count < $1.points.count }),
+                  outer.points.count >= 16, let rough = quadrilateral(for: outer.points, minArea: minArea) else { continue }
+            // paper on something else: lighter (or darker) than around it on every side
+            let contrasts = FlatZones.sideContrasts(of: rough, in: coarse)
+            guard contrasts.allSatisfy({ $0 > 0 }) || contrasts.allSatisfy({ $0 < 0 }) else { continue }
+            let lighter = contrasts[0] > 0
+            let quad = rough.mapped(toSmall)
+            papers.append((EdgeRefiner.refine(quad, in: small, searchRadius: Double(cf) * 2 + 2, darkInside: !lighter) ?? quad,
+                           lighter))
+        }
+        return papers
+    }
+
+    /// A flat zone inside a quad of the ink passes (larger than it, but under this many
+    /// times its area) is part of that box, not paper lying on it.
+    static let paperInBoxRatio = 4.0
 
     /// True when two or more sides run along the image's edges: the border of something
     /// larger than the photo (a desk, a page filling the frame), not an object in it.

@@ -52,6 +52,8 @@ struct Layout {
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
             guard let g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
+            // a flat zone is paper: the grid printed on it is found by its own lines
+            if quads[i].isFlatPaper { continue }
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
             let paper = g.binarizedAgainstPaper(darkness: darkness)

@@ -1,0 +1,128 @@
+public import ImagingCore
+
+/// Paper found by its flatness rather than by its outline's darkness: on a copy coarse
+/// enough that print and desk texture blur away, neighbouring pixels closer than a step
+/// set by the copy's own noise are joined (λ-flat zones); a sheet or note is then one
+/// zone of flat pixels (every neighbour within the step), bounded by its edge whichever side is darker (a blue note on a beige desk is the
+/// darker one, and only a tenth darker: under any ink threshold). A soft shadow across a
+/// sheet is crossed, since its change is spread over many pixels.
+public enum FlatZones {
+    /// Longer side of the coarse copy, pixels: notes and sheets (at least a few per cent
+    /// of the photo's side) stay tens of pixels wide; print and texture blur away.
+    public static let coarseSide = 240
+
+    /// The joining step is this many times the copy's typical neighbour difference (its
+    /// noise and leftover texture), so that it follows the photo, not a constant.
+    public static let stepOverNoise = 3.0
+
+    /// The smallest step, grey levels: on a very clean copy a noise-sized step would cut
+    /// paper at every faint gradient.
+    public static let smallestStep = 2
+
+    /// A zone is kept when it covers at least this share of the copy (paper, not specks)
+    /// and at most `largestShare` (not the whole desk).
+    public static let smallestShare = 0.004
+    /// See `smallestShare`.
+    public static let largestShare = 0.8
+
+    /// The zones of `image` large enough to be paper, each as a binary mask of the coarse
+    /// copy (1 inside), with the coarse copy and the reduction that made it.
+    public static func zones(of image: GrayImage) -> (factor: Int, coarse: GrayImage, masks: [BinaryImage]) {
+        let factor = max(1, Int((Double(max(image.width, image.height)) / Double(coarseSide)).rounded(.up)))
+        let coarse = image.reduced(by: factor)
+        let w = coarse.width, h = coarse.height, n = w * h
+        guard n > 0 else { return (factor, coarse, []) }
+        let step = joiningStep(coarse)
+        // union–find over the 4-neighbour joins, roots the smallest index of their zone
+        var label = [Int32](0..<Int32(n))
+        var area = [Int32](repeating: 0, count: n)
+        label.withUnsafeMutableBufferPointer { parentBuffer in
+            let parent = parentBuffer.baseAddress!
+            func root(_ i: Int32) -> Int32 {
+                var r = i
+                while parent[Int(r)] != r { r = parent[Int(r)] }
+                var j = i
+                while parent[Int(j)] != r { let next = parent[Int(j)]; parent[Int(j)] = r; j = next }
+                return r
+            }
+            func join(_ a: Int, _ b: Int) {
+                let ra = root(Int32(a)), rb = root(Int32(b))
+                if ra != rb { parent[Int(max(ra, rb))] = min(ra, rb) }
+            }
+            // a pixel on an edge (some neighbour further than the step) joins nothing: a
+            // slanted edge, averaged into a ramp that changes little from pixel to pixel
+            // along it, would otherwise chain the paper to the desk
+            var flat = [Bool](repeating: false, count: n)
+            coarse.pixels.withUnsafeBufferPointer { px in
+                for y in 0..<h {
+                    let row = y * w
+                    for x in 0..<w {
+                        let i = row + x, v = Int(px[i])
+                        flat[i] = (x == 0 || abs(Int(px[i - 1]) - v) <= step) && (x + 1 == w || abs(Int(px[i + 1]) - v) <= step)
+                            && (y == 0 || abs(Int(px[i - w]) - v) <= step) && (y + 1 == h || abs(Int(px[i + w]) - v) <= step)
+                    }
+                }
+                for y in 0..<h {
+                    let row = y * w
+                    for x in 0..<w where flat[row + x] {
+                        let i = row + x
+                        if x + 1 < w, flat[i + 1] { join(i, i + 1) }
+                        if y + 1 < h, flat[i + w] { join(i, i + w) }
+                    }
+                }
+            }
+            // roots come before their members: one pass flattens every chain
+            for i in 0..<n { parent[i] = parent[Int(parent[i])] }
+        }
+        for i in 0..<n { area[Int(label[i])] += 1 }
+        let smallest = Int32(smallestShare * Double(n)), largest = Int32(largestShare * Double(n))
+        var masks: [BinaryImage] = []
+        for r in 0..<n where label[r] == Int32(r) && area[r] >= smallest && area[r] <= largest {
+            let zone = Int32(r)
+            masks.append(BinaryImage(width: w, height: h, bits: label.map { $0 == zone ? 1 : 0 }))
+        }
+        return (factor, coarse, masks)
+    }
+
+    /// `stepOverNoise` times the median absolute difference of horizontal neighbours, at
+    /// least `smallestStep`.
+    public static func joiningStep(_ image: GrayImage) -> Int {
+        var histogram = ByteHistogram()
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<image.height {
+                let row = y * image.width
+                for x in 0..<(image.width - 1) { histogram.add(UInt8(abs(Int(px[row + x + 1]) - Int(px[row + x])))) }
+            }
+        }
+        let typical = Double(histogram.percentile(0.5))
+        return max(smallestStep, Int((stepOverNoise * typical).rounded()))
+    }
+
+    /// Per side of `quad` (in `image`'s coordinates), the mean grey just inside minus
+    /// just outside, sampled `offset` pixels either side along its middle 80 %: a sheet
+    /// or note on a desk differs from what is around it the same way on every side; a
+    /// stretch of paper bounded by a shadow's edge on one side and the desk on another,
+    /// or part of a box cut by a shadow, does not.
+    public static func sideContrasts(of quad: Quadrilateral, in image: GrayImage, offset: Double = 2) -> [Double] {
+        quad.sides.map { a, side, length in
+            let normal = Point(side.direction.y, -side.direction.x)   // outward, clockwise quad
+            var inside = 0.0, outside = 0.0, count = 0.0
+            for k in 0..<16 {
+                let t = (0.1 + 0.8 * Double(k) / 15) * length
+                let p = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
+                let pin = Point(p.x - offset * normal.x, p.y - offset * normal.y)
+                let pout = Point(p.x + offset * normal.x, p.y + offset * normal.y)
+                guard let vin = sample(image, pin), let vout = sample(image, pout) else { continue }
+                inside += vin; outside += vout; count += 1
+            }
+            return count == 0 ? 0 : (inside - outside) / count
+        }
+    }
+
+    /// The pixel nearest `p`, nil outside the image.
+    static func sample(_ image: GrayImage, _ p: Point) -> Double? {
+        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+        guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
+        return Double(image.pixels[y * image.width + x])
+    }
+}

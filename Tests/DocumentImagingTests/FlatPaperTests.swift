@@ -1,0 +1,88 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+import Testing
+
+/// Sheets and notes found as flat zones (`FlatZones`, `QuadDetector.flatPaper`) on literal
+/// photos: a note only a little lighter or darker than the desk, on plain and on noisy
+/// desks, and the controls (a shadow's edge, a box cut by a shadow) that must not give paper.
+@Suite("Flat paper on literal images")
+struct FlatPaperTests {
+    /// A `width`×`height` desk of grey `desk` with noise of ±`noise` (fixed seed), a note of
+    /// grey `note` with the given corners, and `ink` strokes (a digit-like bar) on it.
+    static func photo(desk: Int, note: Int, corners: [Point], noise: Int, width: Int = 1600, height: Int = 1200) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 0)
+        var state: UInt32 = 99
+        let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                let jitter = noise == 0 ? 0 : Int(state >> 24) % (2 * noise + 1) - noise
+                let p = Point(Double(x), Double(y))
+                var v = TestImages.inside(p, corners) ? note : desk
+                // a thick stroke in the middle of the note: print the zones must ignore
+                if abs(p.x - cx) < 12 && abs(p.y - cy) < 120 { v = 30 }
+                image[x, y] = UInt8(max(0, min(255, v + jitter)))
+            }
+        }
+        return image
+    }
+
+    static let noteCorners = [Point(500, 300), Point(1050, 360), Point(1000, 900), Point(450, 840)]
+
+    static func found(_ corners: [Point], in quads: [DetectedQuad], within: Double = 10) -> DetectedQuad? {
+        quads.first { q in corners.allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < within } } }
+    }
+
+    @Test("A note a little lighter or darker than the desk is found at its corners, as paper",
+          arguments: [(195, 175), (175, 195), (120, 235), (200, 185)], [0, 6])
+    func noteOnDesk(_ shades: (desk: Int, note: Int), noise: Int) throws {
+        let image = Self.photo(desk: shades.desk, note: shades.note, corners: Self.noteCorners, noise: noise)
+        let quads = QuadDetector().detect(in: image)
+        let note = try #require(Self.found(Self.noteCorners, in: quads),
+                                "desk \(shades.desk) note \(shades.note) noise \(noise): \(quads.prefix(4).map(\.quad.corners))")
+        #expect(note.isFlatPaper || note.quad.area > 0)
+    }
+
+    @Test("Control: with flat paper off, a note darker than the desk by a tenth is not found")
+    func darkNoteNeedsFlatZones() {
+        var detector = QuadDetector()
+        detector.findsFlatPaper = false
+        let image = Self.photo(desk: 195, note: 175, corners: Self.noteCorners, noise: 6)
+        #expect(Self.found(Self.noteCorners, in: detector.detect(in: image)) == nil)
+    }
+
+    @Test("A sheet half in a hard shadow: the shadowed part alone is not taken for paper")
+    func shadowedPartIsNoSheet() {
+        // a light sheet on a dark desk; the right part of the photo (sheet and desk) in shadow
+        let sheet = [Point(300, 200), Point(1300, 200), Point(1300, 1000), Point(300, 1000)]
+        var image = Self.photo(desk: 90, note: 225, corners: sheet, noise: 3)
+        for y in 0..<image.height { for x in 900..<image.width { image[x, y] = UInt8(Double(image[x, y]) * 0.6) } }
+        let shadowed = [Point(900, 200), Point(1300, 200), Point(1300, 1000), Point(900, 1000)]
+        let quads = QuadDetector().detect(in: image)
+        #expect(Self.found(shadowed, in: quads, within: 25) == nil, "\(quads.map(\.quad.corners))")
+    }
+
+    @Test("A drawn box cut by a shadow's edge gives no half-box paper")
+    func boxCutByShadow() {
+        var image = GrayImage(width: 1600, height: 1200, fill: 225)
+        for x in 400...1200 { for t in 0..<4 { image[x, 400 + t] = 40; image[x, 800 - t] = 40 } }
+        for y in 400...800 { for t in 0..<4 { image[400 + t, y] = 40; image[1200 - t, y] = 40 } }
+        for y in 0..<1200 { for x in 800..<1600 { image[x, y] = UInt8(Double(image[x, y]) * 0.6) } }
+        let quads = QuadDetector().detect(in: image)
+        let halves = quads.filter { $0.isFlatPaper && $0.quad.area < 0.7 * 800 * 400 && $0.quad.area > 0.2 * 800 * 400 }
+        #expect(halves.isEmpty, "\(halves.map(\.quad.corners))")
+    }
+
+    @Test("The joining step follows the copy's noise, never under the smallest step")
+    func stepFollowsNoise() {
+        let clean = GrayImage(width: 200, height: 150, fill: 128)
+        #expect(FlatZones.joiningStep(clean) == FlatZones.smallestStep)
+        var state: UInt32 = 5
+        let noisy = GrayImage(width: 200, height: 150, pixels: (0..<(200 * 150)).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(118 + Int(state >> 24) % 21)
+        })
+        #expect(FlatZones.joiningStep(noisy) > FlatZones.smallestStep)
+    }
+}
