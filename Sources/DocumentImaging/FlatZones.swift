@@ -98,26 +98,49 @@ public enum FlatZones {
         return max(smallestStep, Int((stepOverNoise * typical).rounded()))
     }
 
-    /// Per side of `quad` (in `image`'s coordinates), the mean grey just inside minus
-    /// just outside, sampled `offset` pixels either side along its middle 80 %: a sheet
-    /// or note on a desk differs from what is around it the same way on every side; a
-    /// stretch of paper bounded by a shadow's edge on one side and the desk on another,
-    /// or part of a box cut by a shadow, does not.
-    public static func sideContrasts(of quad: Quadrilateral, in image: GrayImage, offset: Double = 2) -> [Double] {
+    /// Per side of `quad` (in `image`'s coordinates, clockwise), the mean grey just
+    /// inside minus just outside (sampled `offset` pixels either side) along three
+    /// stretches of its line: `before` its first corner, its `middle` 80 %, and `after`
+    /// its second corner (each stretch `past` of the side's length). nil for a stretch
+    /// off the image.
+    public static func sideContrasts(of quad: Quadrilateral, in image: GrayImage, offset: Double = 2,
+                                     past: Double = 0.3) -> [(before: Double?, middle: Double, after: Double?)] {
         quad.sides.map { a, side, length in
             let normal = Point(side.direction.y, -side.direction.x)   // outward, clockwise quad
-            var inside = 0.0, outside = 0.0, count = 0.0
-            for k in 0..<16 {
-                let t = (0.1 + 0.8 * Double(k) / 15) * length
-                let p = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
-                let pin = Point(p.x - offset * normal.x, p.y - offset * normal.y)
-                let pout = Point(p.x + offset * normal.x, p.y + offset * normal.y)
-                guard let vin = sample(image, pin), let vout = sample(image, pout) else { continue }
-                inside += vin; outside += vout; count += 1
+            func contrast(from t0: Double, to t1: Double) -> Double? {
+                var difference = 0.0, count = 0.0
+                for k in 0..<16 {
+                    let t = (t0 + (t1 - t0) * Double(k) / 15) * length
+                    let p = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
+                    guard let vin = sample(image, Point(p.x - offset * normal.x, p.y - offset * normal.y)),
+                          let vout = sample(image, Point(p.x + offset * normal.x, p.y + offset * normal.y)) else { continue }
+                    difference += vin - vout; count += 1
+                }
+                return count < 8 ? nil : difference / count
             }
-            return count == 0 ? 0 : (inside - outside) / count
+            return (contrast(from: -past, to: -0.05), contrast(from: 0.1, to: 0.9) ?? 0, contrast(from: 1.05, to: 1 + past))
         }
     }
+
+    /// True when the zone's outline `quad` is the edge of something lying there (a sheet
+    /// or a note): every side an edge (inside and outside differ by `edgeContrast`) that
+    /// ends at the corners. A side whose step runs on past both its corners, the same way
+    /// and at least half as strong, is a shadow's edge or a fold crossing the paper: the
+    /// zone is a stretch of paper it cuts off, not a sheet.
+    public static func outlinesPaper(_ quad: Quadrilateral, in image: GrayImage) -> Bool {
+        sideContrasts(of: quad, in: image).allSatisfy { side in
+            guard abs(side.middle) >= edgeContrast else { return false }
+            func continues(_ c: Double?) -> Bool {
+                guard let c else { return false }
+                return c * side.middle > 0 && abs(c) >= 0.5 * abs(side.middle)
+            }
+            return !(continues(side.before) && continues(side.after))
+        }
+    }
+
+    /// The least difference (grey levels, coarse copy) between the two sides of a zone's
+    /// outline for it to count as an edge.
+    public static let edgeContrast = 2.0
 
     /// The pixel nearest `p`, nil outside the image.
     static func sample(_ image: GrayImage, _ p: Point) -> Double? {

@@ -216,10 +216,10 @@ public struct QuadDetector: Sendable {
         for mask in masks {
             guard let outer = mask.contours().filter({ !$0.isHole }).max(by: { $0.points.count < $1.points.count }),
                   outer.points.count >= 16, let rough = quadrilateral(for: outer.points, minArea: minArea) else { continue }
-            // paper on something else: lighter (or darker) than around it on every side
-            let contrasts = FlatZones.sideContrasts(of: rough, in: coarse)
-            guard contrasts.allSatisfy({ $0 > 0 }) || contrasts.allSatisfy({ $0 < 0 }) else { continue }
-            let lighter = contrasts[0] > 0
+            // paper lying on something: its outline's sides are edges that end at its corners
+            guard FlatZones.outlinesPaper(rough, in: coarse) else { continue }
+            let contrasts = FlatZones.sideContrasts(of: rough, in: coarse).map(\.middle)
+            let lighter = contrasts.reduce(0, +) > 0
             let quad = rough.mapped(toSmall)
             papers.append((EdgeRefiner.refine(quad, in: small, searchRadius: Double(cf) * 2 + 2, darkInside: !lighter) ?? quad,
                            lighter))
@@ -250,7 +250,7 @@ public struct QuadDetector: Sendable {
     /// The quad a border outlines, or nil. The border's convex hull is simplified, so
     /// breaks in a ruled frame (the border then wanders into the cells) and ticks on
     /// its outside do not matter; the border must still fill most of the quad.
-    func quadrilateral(for points: [Point], minArea: Double) -> Quadrilateral? {
+    public func quadrilateral(for points: [Point], minArea: Double) -> Quadrilateral? {
         // cheap rejection first: most borders are specks whose bounding box is too small
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }

@@ -85,4 +85,18 @@ struct FlatPaperTests {
         })
         #expect(FlatZones.joiningStep(noisy) > FlatZones.smallestStep)
     }
+
+    @Test("The edge test: a zone's side whose step runs on past both corners (a shadow's edge) is no paper edge")
+    func shadowEdgeRunsOn() {
+        // left half lit (200), right half in shadow (120); a "zone" outline whose left side
+        // is the shadow's edge, and a control outline of a real note
+        var image = GrayImage(width: 240, height: 180, fill: 200)
+        for y in 0..<180 { for x in 120..<240 { image[x, y] = 120 } }
+        let cut = Quadrilateral(topLeft: Point(120, 40), topRight: Point(200, 40), bottomRight: Point(200, 140), bottomLeft: Point(120, 140))
+        #expect(!FlatZones.outlinesPaper(cut, in: image))
+        var noteImage = GrayImage(width: 240, height: 180, fill: 90)
+        for y in 40..<140 { for x in 60..<180 { noteImage[x, y] = 200 } }
+        let note = Quadrilateral(topLeft: Point(60, 40), topRight: Point(179, 40), bottomRight: Point(179, 139), bottomLeft: Point(60, 139))
+        #expect(FlatZones.outlinesPaper(note, in: noteImage))
+    }
 }
