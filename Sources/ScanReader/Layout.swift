@@ -50,10 +50,10 @@ struct Layout {
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
-            guard let g = straighten(quads[i].quad, in: image) else { continue }
-            rectified[i] = g
             // a flat zone is paper: the grid printed on it is found by its own lines
             if quads[i].isFlatPaper { continue }
+            guard let g = straighten(quads[i].quad, in: image) else { continue }
+            rectified[i] = g
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
             let paper = g.binarizedAgainstPaper(darkness: darkness)
@@ -108,7 +108,9 @@ struct Layout {
             let hasInnerRegion = quads.indices.contains { j in
                 (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }
-            guard !hasInnerRegion, let g = rectified[i] else { continue }
+            // flat paper is straightened only here, when it may be a field
+            guard !hasInnerRegion, let g = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
+            else { continue }
             let b = Self.ink(of: g)
             let inner = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard inner.width > 4, inner.height > 4,
