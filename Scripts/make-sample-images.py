@@ -3,7 +3,11 @@
 regions.jsonl (region truth for five of them).
 
     pip install pillow numpy          # plus the Debian font packages (fonts-dejavu)
-    python3 Scripts/make-sample-images.py
+    python3 Scripts/make-sample-images.py [--keep-existing]
+
+--keep-existing writes only the images that are not there yet (the MNIST copy or Pillow
+of another machine may change an existing sample's bytes, and with them its golden
+readings in Tests/); expected.csv and regions.jsonl are always rewritten.
 
 Handwritten digits are MNIST test-set digits (downloaded from PyPI by Training/data.py);
 printed digits use DejaVu fonts. expected.csv (file,expected) is what `scanreader eval`
@@ -25,6 +29,14 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 FONT_SERIF = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
 rng = np.random.default_rng(2026)
+KEEP_EXISTING = "--keep-existing" in sys.argv[1:]
+
+
+def write_sample(name: str, data: bytes):
+    path = OUT / name
+    if KEEP_EXISTING and path.exists():
+        return
+    path.write_bytes(data)
 
 
 def mnist_digits():
@@ -102,15 +114,15 @@ def save_jpeg(img, name, exif_orientation=None, quality=90):
         tiff = b"II*\x00\x08\x00\x00\x00\x01\x00" + struct.pack("<HHIHH", 0x0112, 3, 1, exif_orientation, 0) + b"\x00\x00\x00\x00"
         body = b"Exif\x00\x00" + tiff
         data = data[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + data[2:]
-    (OUT / name).write_bytes(data)
+    write_sample(name, data)
 
 
-def sudoku_sheet(cells: str, size=900, font=FONT_BOLD):
+def sudoku_sheet(cells: str, size=900, font=FONT_BOLD, thick=6, thin=2):
     s = paper(size, size)
     d = ImageDraw.Draw(s)
     m, step = 45, (size - 90) / 9
     for k in range(10):
-        wdt = 6 if k % 3 == 0 else 2
+        wdt = thick if k % 3 == 0 else thin
         p = m + k * step
         d.line([(m, p), (size - m, p)], fill=(30, 30, 30), width=wdt)
         d.line([(p, m), (p, size - m)], fill=(30, 30, 30), width=wdt)
@@ -212,7 +224,9 @@ def main():
     for i, ch in enumerate("0123456789"):
         r, c = divmod(i, 5)
         d.text((150 + c * 200, 150 + r * 200), ch, fill=0, font=ImageFont.truetype(FONT, 110), anchor="mm")
-    scan.save(OUT / "scan-table.png")
+    png = io.BytesIO()
+    scan.save(png, "PNG")
+    write_sample("scan-table.png", png.getvalue())
     expected["scan-table.png"] = "0123456789"
 
     # 10. a sheet turned 25 degrees on a desk, one boxed number
@@ -235,6 +249,8 @@ def main():
     save_jpeg(page, "two-lines.jpg")
     expected["two-lines.jpg"] = "12345"
 
+    new_samples(expected)
+
     with open(OUT / "expected.csv", "w") as f:
         f.write("file,expected\n")
         for name, text in expected.items():
@@ -243,8 +259,106 @@ def main():
     print(f"{len(expected)} sample images in {OUT}")
 
 
+def homography(src, dst):
+    """The 3x3 map taking the four points `src` to `dst`."""
+    a, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        a += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        b += [u, v]
+    return np.append(np.linalg.solve(np.array(a, float), np.array(b, float)), 1).reshape(3, 3)
+
+
+def placed(points, size, corners):
+    """Where points of a sheet of `size` land once it is composited at `corners`."""
+    w, h = size
+    hm = homography([(0, 0), (w, 0), (w, h), (0, h)], corners)
+    out = []
+    for x, y in points:
+        p = hm @ [x, y, 1]
+        out.append([round(p[0] / p[2], 1), round(p[1] / p[2], 1)])
+    return out
+
+
+NEW_REGIONS = []
+
+
+def new_samples(expected):
+    """Samples 12-15 (issue 13's kinds): one big digit on a sticky note, one big digit in
+    pen on a blank sheet with specks, a form of labelled boxes and a comb, a 9x9 grid with
+    thick box lines. Their own random generator, so the samples above do not change."""
+    global rng
+    rng = np.random.default_rng(13)
+
+    # 12. a sticky note holding one large handwritten digit
+    note = paper(400, 400, tone=(245, 225, 150), noise=4)
+    hand(note, "7", 60, 50, 300)
+    corners = [(430, 260), (830, 300), (800, 690), (400, 660)]
+    save_jpeg(composite(desk(1200, 900), note, corners), "sticky-one-digit.jpg")
+    expected["sticky-one-digit.jpg"] = "7"
+    NEW_REGIONS.append({"file": "sticky-one-digit.jpg", "type": "sticky-note",
+                        "regions": [{"kind": "field", "corners": [list(c) for c in corners], "text": "7"}]})
+
+    # 13. one large digit in pen on a blank sheet, a few specks of dirt beside it
+    sheet = paper(900, 1200)
+    hand(sheet, "3", 250, 330, 420, ink=(25, 30, 70))
+    d = ImageDraw.Draw(sheet)
+    for _ in range(6):
+        x, y = int(rng.uniform(60, 840)), int(rng.uniform(60, 1140))
+        if 230 < x < 700 and 310 < y < 780:
+            continue
+        r = rng.uniform(2, 5)
+        d.ellipse([x - r, y - r, x + r, y + r], fill=(70, 70, 70))
+    corners = [(160, 80), (1060, 110), (1040, 1290), (140, 1270)]
+    save_jpeg(composite(desk(1200, 1400), sheet, corners), "big-digit-on-sheet.jpg")
+    expected["big-digit-on-sheet.jpg"] = "3"
+    NEW_REGIONS.append({"file": "big-digit-on-sheet.jpg", "type": "blank-sheet",
+                        "regions": [{"kind": "field", "corners": [list(c) for c in corners], "text": "3"}]})
+
+    # 14. a form: labelled boxes (one printed, two handwritten) and a comb of five boxes
+    form = paper(1000, 1300)
+    d = ImageDraw.Draw(form)
+    printed(d, "Order form", 330, 50, 56, FONT_BOLD)
+    printed(d, "Fill in the boxes in ink. Please write one digit per box.", 80, 150, 26)
+    fields = [("Age", "42", 260, True), ("Quantity", "715", 500, False)]
+    regions = []
+    for label, value, y, hand_written in fields:
+        printed(d, label, 80, y + 45, 40)
+        box(d, 360, y, 820, y + 150)
+        if hand_written:
+            hand(form, value, 400, y + 15, 120)
+        else:
+            printed(d, value, 400, y + 20, 100)
+        regions.append({"kind": "field", "corners": placed([(360, y), (820, y), (820, y + 150), (360, y + 150)],
+                                                           (1000, 1300), FORM_AT), "text": value})
+    printed(d, "Postcode", 80, 790, 40)
+    for k in range(6):
+        d.line([(360 + k * 100, 740), (360 + k * 100, 880)], fill=(25, 25, 25), width=4)
+    d.line([(360, 740), (860, 740)], fill=(25, 25, 25), width=4)
+    d.line([(360, 880), (860, 880)], fill=(25, 25, 25), width=4)
+    for k, ch in enumerate("90210"):
+        hand(form, ch, 362 + k * 100, 762, 96)
+    regions.append({"kind": "grid", "corners": placed([(360, 740), (860, 740), (860, 880), (360, 880)], (1000, 1300), FORM_AT),
+                    "text": "90210", "rows": 1, "cols": 5, "cells": list("90210")})
+    printed(d, "Signature ____________________", 80, 1080, 30)
+    save_jpeg(composite(desk(1200, 1500), form, FORM_AT), "form-boxes-comb.jpg")
+    expected["form-boxes-comb.jpg"] = "42 715 90210"
+    NEW_REGIONS.append({"file": "form-boxes-comb.jpg", "type": "form", "regions": regions})
+
+    # 15. a printed 9x9 puzzle whose 3x3 box lines are five times its cell lines
+    cells = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    corners = [(180, 140), (1080, 190), (1060, 1070), (150, 1030)]
+    save_jpeg(composite(desk(1300, 1200), sudoku_sheet(cells, font=FONT, thick=12, thin=2), corners), "thick-lined-grid.jpg")
+    expected["thick-lined-grid.jpg"] = cells
+    NEW_REGIONS.append({"file": "thick-lined-grid.jpg", "type": "sudoku",
+                        "regions": [{"kind": "grid", "corners": placed([(45, 45), (855, 45), (855, 855), (45, 855)], (900, 900), corners),
+                                     "text": cells, "rows": 9, "cols": 9, "cells": ["" if c == "." else c for c in cells]}]})
+
+
+FORM_AT = [(120, 100), (1080, 130), (1070, 1420), (100, 1400)]
+
+
 def write_region_truth():
-    """regions.jsonl: region truth (README "Scoring regions") for five of the samples,
+    """regions.jsonl: region truth (README "Scoring regions") for nine of the samples,
     their corners from the placements above."""
     import json
     a, b = [], []
@@ -273,6 +387,7 @@ def write_region_truth():
          "regions": [{"kind": "grid", "corners": [[50, 50], [1050, 50], [1050, 450], [50, 450]], "text": "0123456789",
                       "rows": 2, "cols": 5, "cells": list("0123456789")}]},
     ]
+    lines += NEW_REGIONS
     (OUT / "regions.jsonl").write_text("".join(json.dumps(l, separators=(",", ":")) + "\n" for l in lines))
 
 

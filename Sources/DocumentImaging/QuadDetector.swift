@@ -123,7 +123,9 @@ public struct QuadDetector: Sendable {
             }
         }
         if findsFlatPaper {
-            let inked = found.map(\.quad)
+            // the boxes paper could be part of: ink-found quads within the photo (a quad
+            // along its frame is the desk's or the page's edge, not a box)
+            let inked = found.filter { !$0.followsFrame }.map(\.quad)
             for paper in flatPaper(in: small, minimumAreaFraction: minimumAreaFraction) {
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }

@@ -44,8 +44,8 @@ struct EndToEndTests {
     func sampleImagesExact() throws {
         let run = try CLI.run(["eval", "--truth", "SampleImages/expected.csv"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("fields: 9, exact: 100.00 %"), "\(run.stdout)")
-        #expect(run.stdout.contains("grids: 2, exact: 100.00 %"), "\(run.stdout)")
+        #expect(run.stdout.contains("fields: 12, exact: 100.00 %"), "\(run.stdout)")
+        #expect(run.stdout.contains("grids: 3, exact: 100.00 %"), "\(run.stdout)")
     }
 
     @Test("Region truth (JSON Lines): SampleImages' regions all found and read exactly; a gallery is written")
@@ -55,9 +55,11 @@ struct EndToEndTests {
         let gallery = dir.appendingPathComponent("worst.png").path
         let run = try CLI.run(["eval", "--truth", "SampleImages/regions.jsonl", "--gallery", gallery])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("| **all** | 5 | 100.0 % (5/5) | 100.0 % | 100.0 % | 0.0 % | 100.0 % |"),
+        #expect(run.stdout.contains("| **all** | 9 | 100.0 % (11/11) | 100.0 % | 100.0 % | 0.0 % | 100.0 % |"),
                 "\(run.stdout)")
-        #expect(run.stdout.contains("| type: **sudoku** | 1 |"), "\(run.stdout)")
+        #expect(run.stdout.contains("| type: **sudoku** | 2 |"), "\(run.stdout)")
+        #expect(run.stdout.contains("| type: **sticky-note** | 2 | 100.0 % (2/2) |"), "\(run.stdout)")
+        #expect(run.stdout.contains("| type: **blank-sheet** | 1 | 100.0 % (1/1) |"), "\(run.stdout)")
         let png = try Data(contentsOf: URL(fileURLWithPath: gallery))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
