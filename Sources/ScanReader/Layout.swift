@@ -15,6 +15,9 @@ struct LaidOutRegion {
     /// For a grid put together from its cells (`CellLattice`): the quad each tile of
     /// `gray` was cut from, row by row, each tile `ruling`'s cell; nil otherwise.
     var tiles: [Quadrilateral]? = nil
+    /// True for a field whose quad is the outer edge of a drawn frame (a box's line lies
+    /// just inside it), false for paper or a box's inside found as a hole.
+    var hasDrawnFrame = false
 }
 
 /// Decides which rectangles of a photo hold digits and how: ruled grids, innermost
@@ -116,7 +119,8 @@ struct Layout {
             guard inner.width > 4, inner.height > 4,
                   !segmenter.fieldDigits(gray: g, binary: b, region: inner).isEmpty else { continue }
             isField[i] = true
-            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil))
+            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil,
+                                         hasDrawnFrame: !quads[i].isHole && !quads[i].isFlatPaper))
         }
         if regions.isEmpty {
             let w = Double(image.width - 1), h = Double(image.height - 1)

@@ -39,8 +39,18 @@ struct ReadRegion {
     /// lines cross: the quad found may hold a margin or a tinted panel around the grid.
     /// An outer line within 2 % of the quad's edge is the grid's frame, whose outer edge
     /// the quad already follows: the edge is kept.
+    ///
+    /// A field's are the middle of its box's line (where a form's box is drawn), when the
+    /// quad follows the line's outer edge: moved in by half the line's width, side by side.
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
+        if region.kind == .field, region.hasDrawnFrame {
+            let (top, right, bottom, left) = Self.frameWidths(region.binary)
+            let w = Double(region.gray.width), h = Double(region.gray.height), map = toImage
+            return Quadrilateral(topLeft: map(Point(left / 2, top / 2)), topRight: map(Point(w - right / 2, top / 2)),
+                                 bottomRight: map(Point(w - right / 2, h - bottom / 2)),
+                                 bottomLeft: map(Point(left / 2, h - bottom / 2)))
+        }
         guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
               var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
         let w = Double(region.gray.width), h = Double(region.gray.height)
@@ -52,6 +62,32 @@ struct ReadRegion {
         return Quadrilateral(topLeft: map(Point(x0, y0)), topRight: map(Point(x1, y0)),
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
     }
+
+    /// The width (rectified pixels) of the ink running in from each edge of a straightened
+    /// box (top, right, bottom, left): per side the median, over its middle 60 %, of the
+    /// run of ink starting at the edge, capped at `largestFrameShare` of the box across it.
+    /// A side with no ink at its edge in most places has width 0.
+    static func frameWidths(_ ink: BinaryImage) -> (Double, Double, Double, Double) {
+        let w = ink.width, h = ink.height
+        func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, _ limit: Int) -> Int {
+            var n = 0, x = x, y = y
+            while n < limit, x >= 0, y >= 0, x < w, y < h, ink.bits[y * w + x] == 1 { n += 1; x += dx; y += dy }
+            return n
+        }
+        func median(_ runs: [Int]) -> Double {
+            guard !runs.isEmpty else { return 0 }
+            return Double(runs.sorted()[runs.count / 2])
+        }
+        let across = { (n: Int) in max(1, Int(largestFrameShare * Double(n))) }
+        let columns = Array(stride(from: w / 5, to: w - w / 5, by: max(1, w / 40)))
+        let rows = Array(stride(from: h / 5, to: h - h / 5, by: max(1, h / 40)))
+        return (median(columns.map { run($0, 0, 0, 1, across(h)) }), median(rows.map { run(w - 1, $0, -1, 0, across(w)) }),
+                median(columns.map { run($0, h - 1, 0, -1, across(h)) }), median(rows.map { run(0, $0, 1, 0, across(w)) }))
+    }
+
+    /// A box's line is at most this share of the box across it (thicker ink at an edge
+    /// is a digit or a shadow, not the line).
+    static let largestFrameShare = 0.15
 
     /// A box in rectified pixels as [x, y, w, h] in full-resolution image pixels, through
     /// `map` (`toImage`, made once per region: a grid of tiles builds a homography per tile).
