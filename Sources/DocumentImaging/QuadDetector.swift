@@ -91,6 +91,7 @@ public struct QuadDetector: Sendable {
             binaries = methods.map { small.binarized($0) }
         }
         for pass in passes(image: image, small: small, factor: factor, binaries: binaries) {
+            let earlier = found.map(\.quad)
             let contours = pass.binary.contours()
             var quadOfContour: [Int: Quadrilateral?] = [:]
             let quadOf = { (index: Int) -> Quadrilateral? in
@@ -100,12 +101,16 @@ public struct QuadDetector: Sendable {
                 quadOfContour[index] = quad
                 return quad
             }
-            for (index, contour) in contours.enumerated() where contour.isHole || !pass.holesOnly {
+            for (index, contour) in contours.enumerated() {
                 guard let quad = quadOf(index) else { continue }
                 let followsFrame = Self.followsImageFrame(quad, width: small.width, height: small.height)
-                if pass.onlyDrawnOutlines, followsFrame
-                    || Self.borderShareOnSides(of: quad, border: contour.points, band: Self.drawnOutlineBand)
-                        < Self.drawnOutlineShare {
+                if contour.isHole ? pass.holesDrawnOnly : pass.outlinesDrawnOnly,
+                   !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
+                    continue
+                }
+                if !contour.isHole, pass.outlinesOnlyWhereMissed, earlier.contains(where: { q in
+                    q.area > Self.mergedShare * quad.area && q.area <= quad.area && quad.contains(q.center)
+                }) {
                     continue
                 }
                 // a hole just inside an outline is that outline's inner edge
@@ -164,20 +169,27 @@ public struct QuadDetector: Sendable {
         return result
     }
 
-    /// One binary copy to trace, and whether only its holes (light regions ringed by
-    /// darker ones) are taken.
+    /// One binary copy to trace, and which of its borders are taken: all, or for outer
+    /// borders and for holes (light regions ringed by darker ones) separately only drawn
+    /// ones (`isDrawn`).
     struct Pass {
         let binary: BinaryImage
-        let holesOnly: Bool
-        /// Take a quad only when its border lies on its sides (`drawnOutlineShare`) and it
-        /// does not follow the photo's frame: a drawn outline, not the hull of merged
-        /// texture or a desk running off the photo.
-        var onlyDrawnOutlines = false
+        /// Take an outer border's quad only when it is drawn.
+        var outlinesDrawnOnly = false
+        /// Take a hole's quad only when it is drawn.
+        var holesDrawnOnly = false
+        /// Take an outer border's quad only when no earlier pass found one making up more
+        /// than `mergedShare` of it: that one is the same frame, the later one it merged
+        /// with what lies beside it (the sheet below, a shadow's edge).
+        var outlinesOnlyWhereMissed = false
     }
 
+    /// See `Pass.outlinesOnlyWhereMissed`.
+    static let mergedShare = 0.5
+
     /// The share of a drawn outline's border lying on its quad's sides (within
-    /// `drawnOutlineBand`), where a pass asks for it: a frame's border is its sides; the
-    /// hull of merged texture touches the border only at its crests.
+    /// `drawnOutlineBand`), where a pass asks for it (`isDrawn`): a frame's border is its
+    /// sides; the hull of merged texture touches the border only at its crests.
     static let drawnOutlineShare = 0.8
     /// How near (detection pixels) a drawn outline's border keeps to its sides: a
     /// printed line, reduced to the detection copy, is straight to a pixel or two.
@@ -185,26 +197,35 @@ public struct QuadDetector: Sendable {
 
     /// The copies traced, in order (a quad seen again later counts once):
     /// 1. the primary threshold of the mean-reduced copy, undilated, so print beside a
-    ///    frame stays apart;
+    ///    frame stays apart: every border;
     /// 2. when the photo was reduced, the primary threshold of a copy reduced keeping each
     ///    block's darkest pixel: a ruling line thinner than the reduction keeps its full
     ///    contrast there, where the mean fades it to a fraction. Texture darkened the same
-    ///    way merges into blobs: only drawn outlines are taken (`Pass.onlyDrawnOutlines`);
+    ///    way merges into blobs: only drawn borders (`isDrawn`);
     /// 3. the sensitive threshold, dilated once when `closesGaps` (joins broken faint
-    ///    lines). In a reduced photo only its holes are taken, paper ringed by a darker
-    ///    desk: the thin frames it used to close come from pass 2 without the merging of
-    ///    a frame with the shadow edge or the sheet beside it that a low, dilated threshold
-    ///    brings. In an unreduced photo (no pass 2) faint frames still come from here.
+    ///    lines): every hole (paper ringed by a darker desk); in a reduced photo only drawn
+    ///    outer borders that the passes before missed (a frame closed by the dilation),
+    ///    since a low, dilated threshold also merges a frame with the shadow edge or the
+    ///    sheet beside it. In an unreduced photo every border.
     func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
-        var passes = [Pass(binary: binaries[0], holesOnly: false)]
+        var passes = [Pass(binary: binaries[0])]
         if factor > 1 && keepsThinLines {
-            passes.append(Pass(binary: image.reducedKeepingDarkest(by: factor).binarized(binarization), holesOnly: false,
-                               onlyDrawnOutlines: true))
+            passes.append(Pass(binary: image.reducedKeepingDarkest(by: factor).binarized(binarization),
+                               outlinesDrawnOnly: true, holesDrawnOnly: true))
         }
         for sensitive in binaries.dropFirst() {
-            passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, holesOnly: factor > 1))
+            passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, outlinesDrawnOnly: factor > 1,
+                               outlinesOnlyWhereMissed: factor > 1))
         }
         return passes
+    }
+
+    /// True when `quad`, traced from `border`, is a drawn outline: its border lies on its
+    /// sides (`drawnOutlineShare`) and it does not follow the photo's frame; not the hull
+    /// of merged texture, of a frame merged with a shadow's edge, or of a desk running
+    /// off the photo.
+    static func isDrawn(_ quad: Quadrilateral, border: [Point], followsFrame: Bool) -> Bool {
+        !followsFrame && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) >= drawnOutlineShare
     }
 
     /// Sheets and notes found as flat zones (`FlatZones`) whose outline is a quad, in

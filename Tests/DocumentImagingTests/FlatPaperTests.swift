@@ -44,12 +44,15 @@ struct FlatPaperTests {
         #expect(note.isFlatPaper || note.quad.area > 0)
     }
 
-    @Test("Control: with flat paper off, a note darker than the desk by a tenth is not found")
+    @Test("Control: the ink threshold's passes alone (no flat paper, no sensitive pass) miss a note a tenth darker than the desk")
     func darkNoteNeedsFlatZones() {
         var detector = QuadDetector()
         detector.findsFlatPaper = false
+        detector.sensitiveBinarization = nil
         let image = Self.photo(desk: 195, note: 175, corners: Self.noteCorners, noise: 6)
         #expect(Self.found(Self.noteCorners, in: detector.detect(in: image)) == nil)
+        detector.findsFlatPaper = true
+        #expect(Self.found(Self.noteCorners, in: detector.detect(in: image)) != nil)
     }
 
     @Test("A sheet half in a hard shadow: the shadowed part alone is not taken for paper")

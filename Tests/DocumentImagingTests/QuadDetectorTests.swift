@@ -32,7 +32,7 @@ struct QuadDetectorTests {
     }
 
     @Test("A box of one-pixel faint lines in a photo reduced 3× for detection is found at its corners",
-          arguments: [UInt8(120), 150, 175])
+          arguments: [UInt8(120), 150, 175, 190])
     func thinFaintBox(_ lineInk: UInt8) throws {
         let image = Self.thinBox(lineInk: lineInk)
         let quads = QuadDetector().detect(in: image)
@@ -43,16 +43,21 @@ struct QuadDetectorTests {
         #expect(box.parent == nil)
     }
 
-    @Test("Control: the same box with the darkest-pixel pass off (and flat paper off) is lost: the mean fades its lines")
-    func thinBoxNeedsDarkestPass() {
+    @Test("The darkest-pixel pass alone finds the faint box; the mean-reduced primary pass alone loses it (control)",
+          arguments: [UInt8(150), 190])
+    func thinBoxNeedsDarkestPass(_ lineInk: UInt8) {
         // the mean of a 3×3 block holding a 1 px line of 150 on 225 is 200: under the
-        // primary threshold's contrast; the sensitive pass takes holes only when reducing.
-        // (Its inside is also a flat zone bounded by the faint lines: flat paper off.)
-        var detector = QuadDetector()
-        detector.keepsThinLines = false
-        detector.findsFlatPaper = false
-        let quads = detector.detect(in: Self.thinBox(lineInk: 150))
-        #expect(!quads.contains { $0.quad.area > 300_000 && $0.quad.area < 600_000 })
+        // primary threshold's contrast; keeping the block's darkest pixel keeps 150
+        var primaryOnly = QuadDetector()
+        primaryOnly.keepsThinLines = false
+        primaryOnly.sensitiveBinarization = nil
+        primaryOnly.findsFlatPaper = false
+        var withDarkest = primaryOnly
+        withDarkest.keepsThinLines = true
+        let isBox = { (q: DetectedQuad) in q.quad.area > 300_000 && q.quad.area < 600_000 }
+        let image = Self.thinBox(lineInk: lineInk)
+        #expect(!primaryOnly.detect(in: image).contains(where: isBox))
+        #expect(withDarkest.detect(in: image).contains(where: isBox))
     }
 
     @Test("The darkest-pixel pass adds no quad around wavy desk stripes joined by a sheet's shadow",
@@ -76,5 +81,33 @@ struct QuadDetectorTests {
         let larger = { (quads: [DetectedQuad]) in quads.filter { $0.quad.area > 1.2 * sheet }.count }
         #expect(larger(QuadDetector().detect(in: image)) == larger(meanOnly.detect(in: image)),
                 "\(QuadDetector().detect(in: image).prefix(3).map(\.quad.corners))")
+    }
+
+    @Test("A frame with a small break, closed only by the sensitive pass's dilation, is found in a reduced photo")
+    func brokenFrameClosed() throws {
+        var image = GrayImage(width: 2400, height: 1800, fill: 225)
+        for x in 600...1500 where !(1000..<1006).contains(x) { for t in 0..<3 { image[x, 500 + t] = 40; image[x, 1000 - t] = 40 } }
+        for y in 500...1000 { for t in 0..<3 { image[600 + t, y] = 40; image[1500 - t, y] = 40 } }
+        let truth = [Point(600, 500), Point(1500, 500), Point(1500, 1000), Point(600, 1000)]
+        let quads = QuadDetector().detect(in: image)
+        #expect(quads.contains { q in truth.allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < 10 } } },
+                "\(quads.map(\.quad.corners))")
+    }
+
+    @Test("A frame lying against a parallel edge (the sheet below): the dilated pass's merged outline is not added")
+    func mergedFrameNotAdded() {
+        // a box of 3 px lines, and 7 px beyond its right side (2 px once reduced 3×, closed
+        // by one dilation) a dark band running its height
+        var image = GrayImage(width: 2400, height: 1800, fill: 225)
+        for x in 600...1500 { for t in 0..<3 { image[x, 500 + t] = 40; image[x, 1000 - t] = 40 } }
+        for y in 500...1000 { for t in 0..<3 { image[600 + t, y] = 40; image[1500 - t, y] = 40 } }
+        for y in 500...1000 { for x in 1507..<1700 { image[x, y] = 120 } }
+        let quads = QuadDetector().detect(in: image)
+        let box = quads.filter { q in [Point(600, 500), Point(1500, 500), Point(1500, 1000), Point(600, 1000)]
+            .allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < 10 } } }
+        #expect(!box.isEmpty)
+        // nothing spanning the box and the band as one outline
+        #expect(!quads.contains { !$0.isHole && $0.quad.corners.contains { $0.x > 1600 } && $0.quad.corners.contains { $0.x < 700 } },
+                "\(quads.map(\.quad.corners))")
     }
 }
