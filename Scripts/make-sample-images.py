@@ -292,11 +292,7 @@ def new_samples(expected):
     # 12. a sticky note holding one large handwritten digit
     note = paper(400, 400, tone=(245, 225, 150), noise=4)
     hand(note, "7", 60, 50, 300)
-    corners = [(430, 260), (830, 300), (800, 690), (400, 660)]
-    save_jpeg(composite(desk(1200, 900), note, corners), "sticky-one-digit.jpg")
-    expected["sticky-one-digit.jpg"] = "7"
-    NEW_REGIONS.append({"file": "sticky-one-digit.jpg", "type": "sticky-note",
-                        "regions": [{"kind": "field", "corners": [list(c) for c in corners], "text": "7"}]})
+    one_field(expected, composite(desk(1200, 900), note, NOTE_AT), "sticky-one-digit.jpg", "sticky-note", NOTE_AT, "7")
 
     # 13. one large digit in pen on a blank sheet, a few specks of dirt beside it
     sheet = paper(900, 1200)
@@ -308,11 +304,7 @@ def new_samples(expected):
             continue
         r = rng.uniform(2, 5)
         d.ellipse([x - r, y - r, x + r, y + r], fill=(70, 70, 70))
-    corners = [(160, 80), (1060, 110), (1040, 1290), (140, 1270)]
-    save_jpeg(composite(desk(1200, 1400), sheet, corners), "big-digit-on-sheet.jpg")
-    expected["big-digit-on-sheet.jpg"] = "3"
-    NEW_REGIONS.append({"file": "big-digit-on-sheet.jpg", "type": "blank-sheet",
-                        "regions": [{"kind": "field", "corners": [list(c) for c in corners], "text": "3"}]})
+    one_field(expected, composite(desk(1200, 1400), sheet, SHEET_AT), "big-digit-on-sheet.jpg", "blank-sheet", SHEET_AT, "3")
 
     # 14. a form: labelled boxes (one printed, two handwritten) and a comb of five boxes
     form = paper(1000, 1300)
@@ -355,23 +347,24 @@ def new_samples(expected):
 
 
 FORM_AT = [(120, 100), (1080, 130), (1070, 1420), (100, 1400)]
+NOTE_AT = [(430, 260), (830, 300), (800, 690), (400, 660)]
+SHEET_AT = [(160, 80), (1060, 110), (1040, 1290), (140, 1270)]
+
+
+def one_field(expected, img, name, kind, corners, text):
+    """Saves a photo holding one field (a note, a sheet) at `corners`, with its truth."""
+    save_jpeg(img, name)
+    expected[name] = text
+    NEW_REGIONS.append({"file": name, "type": kind,
+                        "regions": [{"kind": "field", "corners": [list(c) for c in corners], "text": text}]})
 
 
 def write_region_truth():
     """regions.jsonl: region truth (README "Scoring regions") for nine of the samples,
     their corners from the placements above."""
     import json
-    a, b = [], []
-    src = [(0, 0), (900, 0), (900, 900), (0, 900)]
-    dst = [(200, 150), (1100, 180), (1090, 1060), (190, 1040)]      # the ruled grid's sheet
-    for (x, y), (u, v) in zip(src, dst):
-        a += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
-        b += [u, v]
-    hm = np.append(np.linalg.solve(np.array(a, float), np.array(b, float)), 1).reshape(3, 3)
-    grid = []
-    for x, y in [(45, 45), (855, 45), (855, 855), (45, 855)]:     # the lattice's outer lines
-        p = hm @ [x, y, 1]
-        grid.append([round(p[0] / p[2], 1), round(p[1] / p[2], 1)])
+    sheet_at = [(200, 150), (1100, 180), (1090, 1060), (190, 1040)]      # the ruled grid's sheet
+    grid = placed([(45, 45), (855, 45), (855, 855), (45, 855)], (900, 900), sheet_at)   # its outer lines
     cells = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     lines = [
         {"file": "sticky-note.jpg", "type": "sticky-note",
