@@ -179,7 +179,7 @@ public struct DigitSegmenter: Sendable {
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
             Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
-                && !Self.runsAlongBorder(c.box, of: region)
+                && !Self.runsAlongBorder(c.box, of: region) && !Self.risesFromBorder(c.box, of: region)
         }
         guard !comps.isEmpty else { return [] }
         let typical = Self.typicalHeight(comps)
@@ -227,6 +227,19 @@ public struct DigitSegmenter: Sendable {
         let touchesTopOrBottom = box.y <= region.y + 1 || box.maxY >= region.maxY - 1
         return (touchesSide && h >= borderRunElongation * w) || (touchesTopOrBottom && w >= borderRunElongation * h)
     }
+
+    /// True for a straight thin stroke standing on the top or bottom of `region` and
+    /// reaching less than `tickReach` of the way across it: a comb's tick between two
+    /// digits' places (or a divider's stub), not a 1, which stands clear of the frame or
+    /// fills most of the box's height.
+    static func risesFromBorder(_ box: PixelBox, of region: PixelBox) -> Bool {
+        let w = Double(box.width), h = Double(box.height)
+        let touchesTopOrBottom = box.y <= region.y + 1 || box.maxY >= region.maxY - 1
+        return touchesTopOrBottom && h >= borderRunElongation * w && h < tickReach * Double(region.height)
+    }
+
+    /// See `risesFromBorder`.
+    public static let tickReach = 0.6
 
     /// The height of the region's typical glyph: the median of the pieces' heights
     /// weighted by their ink, so that specks, however many, count for next to nothing

@@ -66,4 +66,22 @@ struct FieldSegmentationTests {
         let small = Component(box: PixelBox(x: 60, y: 10, width: 20, height: 30), area: 200, label: 99)
         #expect(DigitSegmenter.typicalHeight([digit, digit, small] + specks) == 60)
     }
+
+    @Test("A comb's ticks standing on the bottom edge between the digits are no digits; a 1 clear of the edge is",
+          arguments: [120, 300])
+    func combTicks(size: Int) {
+        let full = PixelBox(x: 0, y: 0, width: size, height: size)
+        let stroke = max(2, size / 40)
+        // the ring, and two ticks rising from the bottom edge 45 % of the way up
+        let tick = { (x: Int, y: Int) in
+            (abs(x - size / 10) < stroke || abs(x - size * 9 / 10) < stroke) && y > size * 55 / 100
+        }
+        let (g, b) = region(size: size) { x, y in ring(x, y, size: size) || tick(x, y) }
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, region: full).count == 1)
+        // control: the same strokes lifted off the edge (a short 1 beside the 0) are read
+        let (g2, b2) = region(size: size) { x, y in
+            ring(x, y, size: size) || (abs(x - size / 10) < stroke && y > size * 30 / 100 && y < size * 75 / 100)
+        }
+        #expect(DigitSegmenter().fieldDigits(gray: g2, binary: b2, region: full).count == 2)
+    }
 }
