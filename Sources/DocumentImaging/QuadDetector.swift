@@ -94,6 +94,7 @@ public struct QuadDetector: Sendable {
             let earlier = found.map(\.quad)
             let contours = pass.binary.contours()
             var quadOfContour: [Int: Quadrilateral?] = [:]
+            var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
             let quadOf = { (index: Int) -> Quadrilateral? in
                 if let known = quadOfContour[index] { return known }
                 let contour = contours[index]
@@ -113,9 +114,15 @@ public struct QuadDetector: Sendable {
                 }) {
                     continue
                 }
-                // a hole just inside an outline is that outline's inner edge
+                // a hole just inside an outline is that outline's inner edge; but where the
+                // outline is the dark rim the threshold leaves around light paper on a dark
+                // desk (darker outside it too), the hole is the paper's own edge: it
+                // replaces the outline
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > 0.6 * outer.area {
+                    if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
+                        found[k] = (quad, true, followsFrame, false)
+                    }
                     continue
                 }
                 // the same quad seen in an earlier pass counts once
@@ -123,6 +130,7 @@ public struct QuadDetector: Sendable {
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
                 if !duplicate {
+                    foundOfContour[index] = found.count
                     found.append((quad, contour.isHole, followsFrame, false))
                 }
             }
@@ -249,6 +257,35 @@ public struct QuadDetector: Sendable {
         }
         return papers
     }
+
+    /// True when the band between `outer` and `hole` (an outline and the hole just inside
+    /// it) is the dark rim a local threshold leaves around light paper on a darker desk,
+    /// not a drawn frame: just outside the outline it is still far darker than the paper
+    /// inside the hole (more than half as dark as the band), where a frame has paper on
+    /// both sides.
+    static func isRimOfDesk(outer: Quadrilateral, hole: Quadrilateral, in image: GrayImage) -> Bool {
+        func ring(_ q: Quadrilateral, _ offset: Double) -> Double? {
+            var sum = 0.0, n = 0.0
+            for (a, side, length) in q.sides {
+                let normal = Point(side.direction.y, -side.direction.x)   // outward
+                for k in 0..<12 {
+                    let t = (0.1 + 0.8 * Double(k) / 11) * length
+                    let x = Int((a.x + t * side.direction.x + offset * normal.x).rounded())
+                    let y = Int((a.y + t * side.direction.y + offset * normal.y).rounded())
+                    guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
+                    sum += Double(image[x, y]); n += 1
+                }
+            }
+            return n < 8 ? nil : sum / n
+        }
+        let band = Quadrilateral(topLeft: mid(outer.topLeft, hole.topLeft), topRight: mid(outer.topRight, hole.topRight),
+                                 bottomRight: mid(outer.bottomRight, hole.bottomRight),
+                                 bottomLeft: mid(outer.bottomLeft, hole.bottomLeft))
+        guard let outside = ring(outer, 3), let inside = ring(hole, -3), let rim = ring(band, 0), inside > rim else { return false }
+        return inside - outside > 0.5 * (inside - rim)
+    }
+
+    static func mid(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
 
     /// A flat zone inside a quad of the ink passes (larger than it, but under this many
     /// times its area) is part of that box, not paper lying on it.

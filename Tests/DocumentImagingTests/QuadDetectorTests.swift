@@ -110,4 +110,31 @@ struct QuadDetectorTests {
         #expect(!quads.contains { !$0.isHole && $0.quad.corners.contains { $0.x > 1600 } && $0.quad.corners.contains { $0.x < 700 } },
                 "\(quads.map(\.quad.corners))")
     }
+
+    @Test("A light note on a dark desk is found at its own edge, not at the outside of the dark rim the threshold leaves around it",
+          arguments: [1.0, 2.5])
+    func noteOnDarkDesk(_ blur: Double) throws {
+        // a 600×500 note of 215 on a desk of 45, edges softened over `blur` px
+        var image = GrayImage(width: 1600, height: 1200, fill: 45)
+        for y in 0..<1200 {
+            for x in 0..<1600 {
+                let d = min(Double(x) - 500, 1100 - Double(x), Double(y) - 350, 850 - Double(y))
+                let t = max(0, min(1, 0.5 + d / (2 * blur)))
+                image[x, y] = UInt8(45 + t * 170)
+            }
+        }
+        var detector = QuadDetector()
+        detector.findsFlatPaper = false     // the ink passes alone
+        let quads = detector.detect(in: image)
+        let note = try #require(quads.max { $0.quad.area < $1.quad.area })
+        for c in [Point(500, 350), Point(1100, 350), Point(1100, 850), Point(500, 850)] {
+            #expect(note.quad.corners.map { Polygon.distance($0, c) }.min()! < 4, "\(note.quad.corners)")
+        }
+    }
+
+    @Test("Control: a drawn frame on paper keeps its outline (paper on both sides of its line)")
+    func frameKeepsOutline() {
+        let quads = QuadDetector().detect(in: Self.thinBox(lineInk: 40))
+        #expect(quads.contains { !$0.isHole && $0.quad.area > 400_000 })
+    }
 }
