@@ -45,22 +45,51 @@ public struct DigitSegmenter: Sendable {
     /// over its cells) and off the cell's centre, or shorter than it in a corner of the
     /// cell, counts as empty: pencilled candidates (`isNote`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
-        var crops: [InkCrop?] = [], cells: [PixelBox] = []
+        gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
+    }
+
+    /// The digits of each cell of a ruled grid, row by row, left to right within a cell:
+    /// none, one, or — in a table of numbers — several. Two digits side by side in a cell
+    /// are a solver's pencilled candidates in a puzzle, but a number in a table: the grid
+    /// is a table of numbers when at least `numberCellShare` of its inked cells (and three)
+    /// hold digits side by side; those cells are then read as small fields.
+    public func gridCellDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [[InkCrop]] {
+        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 cells.append(gray.cellBox(ruling, r, c))
-                crops.append(cellDigit(gray: gray, binary: binary, cell: cells[cells.count - 1]))
+                let (crop, beside) = cellContent(gray: gray, binary: binary, cell: cells[cells.count - 1])
+                crops.append(crop)
+                besides.append(beside)
+            }
+        }
+        let inked = crops.filter { $0 != nil }.count + besides.filter { $0 }.count
+        let numberCells = besides.filter { $0 }.count
+        if numberCells >= 3, Double(numberCells) >= Self.numberCellShare * Double(inked) {
+            return zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
+                let (cell, beside) = cellAndBeside
+                guard beside else { return crop.map { [$0] } ?? [] }
+                return fieldDigits(gray: gray, binary: binary, region: Self.inner(cell))
             }
         }
         // notes are small both ways; a flat handwritten 2 or 5 is short but full width
         let boxes = crops.compactMap { $0?.box }
-        guard boxes.count >= 3 else { return crops }
+        guard boxes.count >= 3 else { return crops.map { $0.map { [$0] } ?? [] } }
         let typicalHeight = Double(boxes.map(\.height).sorted()[boxes.count / 2])
         let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
         return zip(crops, cells).map { crop, cell in
-            guard let crop else { return nil }
-            return isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth) ? nil : crop
+            guard let crop else { return [] }
+            return isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth) ? [] : [crop]
         }
+    }
+
+    /// See `gridCellDigits`.
+    public static let numberCellShare = 0.3
+
+    /// A cell's inside, a margin in from its ruling lines.
+    static func inner(_ cell: PixelBox) -> PixelBox {
+        let mx = max(1, cell.width * 8 / 100), my = max(1, cell.height * 8 / 100)
+        return PixelBox(x: cell.x + mx, y: cell.y + my, width: max(1, cell.width - 2 * mx), height: max(1, cell.height - 2 * my))
     }
 
     /// True when ink with bounding box `box` in `cell` is a solver's pencilled candidate
@@ -78,12 +107,16 @@ public struct DigitSegmenter: Sendable {
         return inCorner && Double(box.height) < cornerNoteHeight * typicalHeight
     }
 
-    /// The digit in a grid cell, or nil when the cell is empty.
+    /// The digit in a grid cell, or nil when the cell is empty (or holds two side by side).
     public func cellDigit(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> InkCrop? {
+        cellContent(gray: gray, binary: binary, cell: cell).digit
+    }
+
+    /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
+    /// (then no digit: candidates in a puzzle, a number in a table).
+    func cellContent(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool) {
         // look inside a margin so the ruling lines stay out
-        let mx = max(1, cell.width * 8 / 100), my = max(1, cell.height * 8 / 100)
-        let inner = PixelBox(x: cell.x + mx, y: cell.y + my, width: max(1, cell.width - 2 * mx),
-                             height: max(1, cell.height - 2 * my))
+        let inner = Self.inner(cell)
         let map = ComponentMap(binary, region: inner)
         let cw = Double(cell.width), ch = Double(cell.height)
         let centre = (x: Double(cell.x) + cw / 2, y: Double(cell.y) + ch / 2)
@@ -106,7 +139,7 @@ public struct DigitSegmenter: Sendable {
             let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
             return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
         }
-        guard let main = candidates.filter({ offset($0.box) < 0.25 }).max(by: { $0.area < $1.area }) else { return nil }
+        guard let main = candidates.filter({ offset($0.box) < 0.25 }).max(by: { $0.area < $1.area }) else { return (nil, false) }
         // pieces of the same broken digit overlap its box grown by a tenth of the cell
         let gx = Int(0.1 * cw), gy = Int(0.1 * ch)
         let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
@@ -117,10 +150,12 @@ public struct DigitSegmenter: Sendable {
                     && offset(c.box) < 0.3)
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
-        if Self.hasDigitBeside(main, among: candidates) { return nil }
+        if Self.hasDigitBeside(main, among: candidates) {
+            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch)
+        }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
-        guard Double(box.height) >= minimumCellDigitHeight * ch else { return nil }
-        return crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box)
+        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false) }
+        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false)
     }
 
     /// True when another piece of ink as tall as `main` (within 0.6), about as heavy

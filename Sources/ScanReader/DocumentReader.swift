@@ -158,11 +158,14 @@ public final class DocumentReader: Sendable {
         for region in laidOut {
             var list: [ReadRegion.Piece] = []
             if region.kind == .grid, let ruling = region.ruling {
-                let crops = layout.segmenter.gridDigits(gray: region.gray, binary: region.binary, ruling: ruling)
-                for (k, crop) in crops.enumerated() {
-                    list.append(ReadRegion.Piece(crop: crop, row: k / ruling.columnCount, col: k % ruling.columnCount,
-                                                 input: crop.map { _ in inputs.count }))
-                    if let crop { inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)) }
+                let cells = layout.segmenter.gridCellDigits(gray: region.gray, binary: region.binary, ruling: ruling)
+                for (k, crops) in cells.enumerated() {
+                    let (row, col) = (k / ruling.columnCount, k % ruling.columnCount)
+                    if crops.isEmpty { list.append(ReadRegion.Piece(crop: nil, row: row, col: col, input: nil)) }
+                    for crop in crops {   // a table's number: several pieces of one cell, left to right
+                        list.append(ReadRegion.Piece(crop: crop, row: row, col: col, input: inputs.count))
+                        inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height))
+                    }
                 }
             } else {
                 let inner = Layout.readableArea(width: region.gray.width, height: region.gray.height,

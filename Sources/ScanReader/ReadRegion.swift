@@ -121,8 +121,17 @@ struct ReadRegion {
                 lowest = min(lowest, cellConfidence)
             }
             if let row = piece.row, let col = piece.col {
-                cells.append(CellResult(row: row, col: col, text: cellText, confidence: round4(Float(cellConfidence))))
-                text += cellText.isEmpty ? "." : cellText
+                // a table's number comes as several pieces of one cell, left to right
+                if let last = cells.last, last.row == row, last.col == col {
+                    let joined = last.text + cellText
+                    cells[cells.count - 1] = CellResult(row: row, col: col, text: joined,
+                                                        confidence: min(last.confidence, round4(Float(cellConfidence))))
+                    if last.text.isEmpty && !cellText.isEmpty { text.removeLast() }
+                    text += cellText
+                } else {
+                    cells.append(CellResult(row: row, col: col, text: cellText, confidence: round4(Float(cellConfidence))))
+                    text += cellText.isEmpty ? "." : cellText
+                }
             } else {
                 text += cellText
             }

@@ -98,7 +98,7 @@ public struct CellResult: Codable, Sendable, Equatable {
     public var row: Int
     /// Column from 0.
     public var col: Int
-    /// The digit ("" when empty, "?" when unsure).
+    /// The digit ("" when empty, "?" when unsure); in a table of numbers, the number.
     public var text: String
     /// Probability of the reading (for an empty cell: 1).
     public var confidence: Double
