@@ -63,8 +63,8 @@ public struct DigitSegmenter: Sendable {
                 besides.append(beside)
             }
         }
-        let inked = crops.filter { $0 != nil }.count + besides.filter { $0 }.count
         let numberCells = besides.filter { $0 }.count
+        let inked = crops.filter { $0 != nil }.count + numberCells
         if numberCells >= 3, Double(numberCells) >= Self.numberCellShare * Double(inked) {
             return zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
                 let (cell, beside) = cellAndBeside

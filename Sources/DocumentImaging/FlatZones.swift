@@ -3,9 +3,10 @@ public import ImagingCore
 /// Paper found by its flatness rather than by its outline's darkness: on a copy coarse
 /// enough that print and desk texture blur away, neighbouring pixels closer than a step
 /// set by the copy's own noise are joined (λ-flat zones); a sheet or note is then one
-/// zone of flat pixels (every neighbour within the step), bounded by its edge whichever side is darker (a blue note on a beige desk is the
-/// darker one, and only a tenth darker: under any ink threshold). A soft shadow across a
-/// sheet is crossed, since its change is spread over many pixels.
+/// zone of flat pixels (every neighbour within the step), bounded by its edge whichever
+/// side is darker (a blue note on a beige desk is the darker one, and only a tenth
+/// darker: under any ink threshold). A soft shadow across a sheet is crossed, since its
+/// change is spread over many pixels.
 public enum FlatZones {
     /// Longer side of the coarse copy, pixels: notes and sheets (at least a few per cent
     /// of the photo's side) stay tens of pixels wide; print and texture blur away.
@@ -106,14 +107,14 @@ public enum FlatZones {
     public static func sideContrasts(of quad: Quadrilateral, in image: GrayImage, offset: Double = 2,
                                      past: Double = 0.3) -> [(before: Double?, middle: Double, after: Double?)] {
         quad.sides.map { a, side, length in
-            let normal = Point(side.direction.y, -side.direction.x)   // outward, clockwise quad
+            let normal = outwardNormal(side.direction)
             func contrast(from t0: Double, to t1: Double) -> Double? {
                 var difference = 0.0, count = 0.0
                 for k in 0..<16 {
                     let t = (t0 + (t1 - t0) * Double(k) / 15) * length
-                    let p = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
-                    guard let vin = sample(image, Point(p.x - offset * normal.x, p.y - offset * normal.y)),
-                          let vout = sample(image, Point(p.x + offset * normal.x, p.y + offset * normal.y)) else { continue }
+                    guard let vin = grey(image, from: a, along: side.direction, normal: normal, at: t, offset: -offset),
+                          let vout = grey(image, from: a, along: side.direction, normal: normal, at: t, offset: offset)
+                    else { continue }
                     difference += vin - vout; count += 1
                 }
                 return count < 8 ? nil : difference / count
@@ -142,9 +143,16 @@ public enum FlatZones {
     /// outline for it to count as an edge.
     public static let edgeContrast = 2.0
 
-    /// The pixel nearest `p`, nil outside the image.
-    static func sample(_ image: GrayImage, _ p: Point) -> Double? {
-        let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+    /// The outward normal of a side running along `direction` of a clockwise (on screen) quad.
+    static func outwardNormal(_ direction: Point) -> Point { Point(direction.y, -direction.x) }
+
+    /// The grey of the pixel nearest the point `t` pixels along a side (from `a` along
+    /// `direction`), moved `offset` pixels along `normal` (outward when positive); nil off
+    /// the image. What the paper tests here and `QuadDetector.isRimOfDesk` sample.
+    static func grey(_ image: GrayImage, from a: Point, along direction: Point, normal: Point,
+                     at t: Double, offset: Double) -> Double? {
+        let x = Int((a.x + t * direction.x + offset * normal.x).rounded())
+        let y = Int((a.y + t * direction.y + offset * normal.y).rounded())
         guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
         return Double(image.pixels[y * image.width + x])
     }

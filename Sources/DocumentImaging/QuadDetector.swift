@@ -267,13 +267,12 @@ public struct QuadDetector: Sendable {
         func ring(_ q: Quadrilateral, _ offset: Double) -> Double? {
             var sum = 0.0, n = 0.0
             for (a, side, length) in q.sides {
-                let normal = Point(side.direction.y, -side.direction.x)   // outward
+                let normal = FlatZones.outwardNormal(side.direction)
                 for k in 0..<12 {
                     let t = (0.1 + 0.8 * Double(k) / 11) * length
-                    let x = Int((a.x + t * side.direction.x + offset * normal.x).rounded())
-                    let y = Int((a.y + t * side.direction.y + offset * normal.y).rounded())
-                    guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
-                    sum += Double(image[x, y]); n += 1
+                    guard let v = FlatZones.grey(image, from: a, along: side.direction, normal: normal, at: t, offset: offset)
+                    else { continue }
+                    sum += v; n += 1
                 }
             }
             return n < 8 ? nil : sum / n

@@ -34,14 +34,13 @@ struct FlatPaperTests {
         quads.first { q in corners.allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < within } } }
     }
 
-    @Test("A note a little lighter or darker than the desk is found at its corners, as paper",
+    @Test("A note a little lighter or darker than the desk is found at its corners",
           arguments: [(195, 175), (175, 195), (120, 235), (200, 185)], [0, 6])
-    func noteOnDesk(_ shades: (desk: Int, note: Int), noise: Int) throws {
+    func noteOnDesk(_ shades: (desk: Int, note: Int), noise: Int) {
         let image = Self.photo(desk: shades.desk, note: shades.note, corners: Self.noteCorners, noise: noise)
         let quads = QuadDetector().detect(in: image)
-        let note = try #require(Self.found(Self.noteCorners, in: quads),
-                                "desk \(shades.desk) note \(shades.note) noise \(noise): \(quads.prefix(4).map(\.quad.corners))")
-        #expect(note.isFlatPaper || note.quad.area > 0)
+        #expect(Self.found(Self.noteCorners, in: quads) != nil,
+                "desk \(shades.desk) note \(shades.note) noise \(noise): \(quads.prefix(4).map(\.quad.corners))")
     }
 
     @Test("Control: the ink threshold's passes alone (no flat paper, no sensitive pass) miss a note a tenth darker than the desk")

@@ -39,12 +39,8 @@ struct GrayImageTests {
 
     @Test("Reduction by any factor is the rounded block mean (shift, multiply and division paths alike)")
     func reductionMatchesDefinition() {
-        var state: UInt32 = 12345
         let w = 37, h = 23
-        let pixels = (0..<(w * h)).map { _ -> UInt8 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        }
+        let pixels = Self.randomPixels(w * h, seed: 12345)
         let source = GrayImage(width: w, height: h, pixels: pixels)
         for factor in 1...7 {
             let rw = (w + factor - 1) / factor, rh = (h + factor - 1) / factor
@@ -64,12 +60,8 @@ struct GrayImageTests {
 
     @Test("Darkest-pixel reduction is each block's minimum, partial blocks included; a 1 px line keeps its darkness")
     func darkestReduction() {
-        var state: UInt32 = 777
         let w = 29, h = 19
-        let pixels = (0..<(w * h)).map { _ -> UInt8 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        }
+        let pixels = Self.randomPixels(w * h, seed: 777)
         let source = GrayImage(width: w, height: h, pixels: pixels)
         for factor in 1...6 {
             let rw = (w + factor - 1) / factor, rh = (h + factor - 1) / factor
@@ -83,5 +75,14 @@ struct GrayImageTests {
         #expect(paper.reduced(by: 4)[1, 2] == 205)
         #expect(paper.reducedKeepingDarkest(by: 4)[1, 2] == 100)
         #expect(paper.reducedKeepingDarkest(by: 4)[0, 2] == 240)
+    }
+
+    /// `count` pseudo-random bytes (a linear congruential generator from `seed`).
+    static func randomPixels(_ count: Int, seed: UInt32) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
     }
 }
