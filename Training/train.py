@@ -30,20 +30,23 @@ CLASSES = 11  # 0-9 and REJECT
 
 
 class LeNet(nn.Module):
-    """TensorFlow's MNIST tutorial network, with an 11th "not a digit" output.
+    """TensorFlow's MNIST tutorial network, with an 11th "not a digit" output (`widths`
+    and `classes` shrink it for other jobs: the glyph-turn model, Training/train_turn.py).
 
     With `batchnorm`, each convolution is followed by batch normalization while training;
     `folded()` merges it into the convolution, so what ships is the plain network."""
 
-    def __init__(self, batchnorm: bool = False):
+    def __init__(self, batchnorm: bool = False, widths: tuple = (32, 64, 1024), classes: int = CLASSES):
         super().__init__()
-        self.conv1 = nn.Conv2d(1, 32, 5, padding=2)
-        self.conv2 = nn.Conv2d(32, 64, 5, padding=2)
-        self.fc1 = nn.Linear(7 * 7 * 64, 1024)
-        self.fc2 = nn.Linear(1024, CLASSES)
+        c1, c2, hidden = widths
+        self.widths, self.classes = widths, classes
+        self.conv1 = nn.Conv2d(1, c1, 5, padding=2)
+        self.conv2 = nn.Conv2d(c1, c2, 5, padding=2)
+        self.fc1 = nn.Linear(7 * 7 * c2, hidden)
+        self.fc2 = nn.Linear(hidden, classes)
         self.drop = nn.Dropout(0.5)
-        self.bn1 = nn.BatchNorm2d(32) if batchnorm else nn.Identity()
-        self.bn2 = nn.BatchNorm2d(64) if batchnorm else nn.Identity()
+        self.bn1 = nn.BatchNorm2d(c1) if batchnorm else nn.Identity()
+        self.bn2 = nn.BatchNorm2d(c2) if batchnorm else nn.Identity()
 
     def forward(self, x):
         x = F.max_pool2d(F.relu(self.bn1(self.conv1(x))), 2)
@@ -55,7 +58,7 @@ class LeNet(nn.Module):
     def folded(self) -> "LeNet":
         """The same function without batch normalization (inference statistics folded
         into the convolution weights and biases)."""
-        plain = LeNet()
+        plain = LeNet(widths=self.widths, classes=self.classes)
         plain.load_state_dict({k: v for k, v in self.state_dict().items()
                                if not k.startswith("bn")}, strict=False)
         for conv, bn in [(plain.conv1, self.bn1), (plain.conv2, self.bn2)]:

@@ -62,31 +62,13 @@ public final class DigitClassifier: Sendable {
         }
         classCount = classes
         metadata = file.metadata
-        layers = LeNetLayers(
-            conv1Weight: try file.floats("conv1.weight", shape: [32, 1, 5, 5], path: name),
-            conv1Bias: try file.floats("conv1.bias", shape: [32], path: name),
-            conv2Weight: try file.floats("conv2.weight", shape: [64, 32, 5, 5], path: name),
-            conv2Bias: try file.floats("conv2.bias", shape: [64], path: name),
-            fc1Weight: try file.floats("fc1.weight", shape: [1024, 3136], path: name),
-            fc1Bias: try file.floats("fc1.bias", shape: [1024], path: name),
-            fc2Weight: try file.floats("fc2.weight", shape: [classes, 1024], path: name),
-            fc2Bias: try file.floats("fc2.bias", shape: [classes], path: name),
-            classes: classes, isa: kernels.isa)
-        let unknown = Set(file.tensors.keys).subtracting(LeNetLayers.tensorNames)
-        guard unknown.isEmpty else {
-            throw ModelLoadError(.wrongModel, path: name,
-                                 "unexpected tensors \(unknown.sorted()): not this network")
-        }
+        layers = try LeNetLayers(file: file, path: name, widths: .digits, classes: classes, isa: kernels.isa)
     }
 
     /// Raw scores (before softmax), `inputs.count × classCount`, row per input.
     /// Inputs are scaled bytes/255 as the contract says. Complexity: O(n) GEMMs.
     public func logits(_ inputs: [DigitInput]) -> [Float] {
-        var x = [Float](repeating: 0, count: inputs.count * 784)
-        for (n, input) in inputs.enumerated() {
-            for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
-        }
-        return layers.forward(x, count: inputs.count)
+        layers.forward(inputs)
     }
 
     /// The name of the instruction set the matrix products use ("avx512", "avx2",

@@ -16,13 +16,23 @@ struct LeNetLayers: Sendable {
     let isa: dk_isa
     /// Packed weights (K × N for `dk_gemm`) and zero-padded biases.
     private let conv1: PackedLayer, conv2: PackedLayer, fc1: PackedLayer, fc2: PackedLayer
+    let widths: Widths
     let classes: Int
+
+    /// The channels of the two convolutions and the hidden layer's width.
+    struct Widths: Sendable, Equatable {
+        let conv1: Int, conv2: Int, hidden: Int
+        /// The digit classifier: TensorFlow's tutorial network.
+        static let digits = Widths(conv1: 32, conv2: 64, hidden: 1024)
+    }
 
     init(conv1Weight: [Float], conv1Bias: [Float], conv2Weight: [Float], conv2Bias: [Float],
          fc1Weight: [Float], fc1Bias: [Float], fc2Weight: [Float], fc2Bias: [Float],
-         classes: Int, isa: dk_isa = dk_best_isa()) {
+         widths: Widths = .digits, classes: Int, isa: dk_isa = dk_best_isa()) {
         precondition(dk_isa_supported(isa) != 0, "this CPU cannot run \(String(cString: dk_isa_name(isa)))")
         self.isa = isa
+        let (c1, c2, hidden) = (widths.conv1, widths.conv2, widths.hidden)
+        let flat = 49 * c2
         // conv: B[(ky·5 + kx)·in + c][o] = W[o][c][ky][kx]
         func convColumns(_ w: [Float], out: Int, in: Int) -> [Float] {
             var b = [Float](repeating: 0, count: 25 * `in` * out)
@@ -33,41 +43,75 @@ struct LeNetLayers: Sendable {
             }
             return b
         }
-        // fc1: B[(y·7 + x)·64 + c][o] = W[o][c·49 + y·7 + x]
+        // fc1: B[(y·7 + x)·c2 + c][o] = W[o][c·49 + y·7 + x]
         // (in blocks of 32 outputs, so writes run along rows and reads stay in cache)
-        var fc1Columns = [Float](repeating: 0, count: 3136 * 1024)
+        var fc1Columns = [Float](repeating: 0, count: flat * hidden)
         fc1Columns.withUnsafeMutableBufferPointer { dst in
             fc1Weight.withUnsafeBufferPointer { src in
-                for block in stride(from: 0, to: 1024, by: 32) {
+                for block in stride(from: 0, to: hidden, by: 32) {
                     for p in 0..<49 {
-                        for c in 0..<64 {
-                            let row = (p * 64 + c) * 1024, column = c * 49 + p
-                            for o in block..<(block + 32) { dst[row + o] = src[o * 3136 + column] }
+                        for c in 0..<c2 {
+                            let row = (p * c2 + c) * hidden, column = c * 49 + p
+                            for o in block..<min(block + 32, hidden) { dst[row + o] = src[o * flat + column] }
                         }
                     }
                 }
             }
         }
-        var fc2Columns = [Float](repeating: 0, count: 1024 * classes)
+        var fc2Columns = [Float](repeating: 0, count: hidden * classes)
         for o in 0..<classes {
-            for i in 0..<1024 { fc2Columns[i * classes + o] = fc2Weight[o * 1024 + i] }
+            for i in 0..<hidden { fc2Columns[i * classes + o] = fc2Weight[o * hidden + i] }
         }
-        conv1 = PackedLayer(isa: isa, k: 25, n: 32, columns: convColumns(conv1Weight, out: 32, in: 1), bias: conv1Bias)
-        conv2 = PackedLayer(isa: isa, k: 800, n: 64, columns: convColumns(conv2Weight, out: 64, in: 32), bias: conv2Bias)
-        fc1 = PackedLayer(isa: isa, k: 3136, n: 1024, columns: fc1Columns, bias: fc1Bias)
-        fc2 = PackedLayer(isa: isa, k: 1024, n: classes, columns: fc2Columns, bias: fc2Bias)
+        conv1 = PackedLayer(isa: isa, k: 25, n: c1, columns: convColumns(conv1Weight, out: c1, in: 1), bias: conv1Bias)
+        conv2 = PackedLayer(isa: isa, k: 25 * c1, n: c2, columns: convColumns(conv2Weight, out: c2, in: c1), bias: conv2Bias)
+        fc1 = PackedLayer(isa: isa, k: flat, n: hidden, columns: fc1Columns, bias: fc1Bias)
+        fc2 = PackedLayer(isa: isa, k: hidden, n: classes, columns: fc2Columns, bias: fc2Bias)
+        self.widths = widths
         self.classes = classes
+    }
+
+    /// The layers of a safetensors file holding this network with `widths` and `classes`.
+    /// - Throws: `ModelLoadError` naming `path`: a tensor missing or of the wrong shape,
+    ///   or a tensor this network does not have.
+    init(file: Safetensors, path: String, widths: Widths, classes: Int, isa: dk_isa) throws(ModelLoadError) {
+        let (c1, c2, hidden) = (widths.conv1, widths.conv2, widths.hidden)
+        try self.init(
+            conv1Weight: file.floats("conv1.weight", shape: [c1, 1, 5, 5], path: path),
+            conv1Bias: file.floats("conv1.bias", shape: [c1], path: path),
+            conv2Weight: file.floats("conv2.weight", shape: [c2, c1, 5, 5], path: path),
+            conv2Bias: file.floats("conv2.bias", shape: [c2], path: path),
+            fc1Weight: file.floats("fc1.weight", shape: [hidden, 49 * c2], path: path),
+            fc1Bias: file.floats("fc1.bias", shape: [hidden], path: path),
+            fc2Weight: file.floats("fc2.weight", shape: [classes, hidden], path: path),
+            fc2Bias: file.floats("fc2.bias", shape: [classes], path: path),
+            widths: widths, classes: classes, isa: isa)
+        let unknown = Set(file.tensors.keys).subtracting(Self.tensorNames)
+        guard unknown.isEmpty else {
+            throw ModelLoadError(.wrongModel, path: path, "unexpected tensors \(unknown.sorted()): not this network")
+        }
+    }
+
+    /// Logits for the inputs (bytes / 255, as the preprocessing contract says).
+    func forward(_ inputs: [DigitInput]) -> [Float] {
+        var x = [Float](repeating: 0, count: inputs.count * 784)
+        for (n, input) in inputs.enumerated() {
+            for i in 0..<784 { x[n * 784 + i] = Float(input.pixels[i]) / 255 }
+        }
+        return forward(x, count: inputs.count)
     }
 
     /// Logits for `count` inputs of 784 floats each.
     func forward(_ input: [Float], count: Int) -> [Float] {
         precondition(input.count == count * 784, "\(input.count) floats for \(count) inputs")
         if count == 0 { return [] }
-        var features = [Float](repeating: 0, count: count * 3136)
+        let (c1, c2, flat) = (widths.conv1, widths.conv2, 49 * widths.conv2)
+        // the kernels write whole panels: a convolution's output pixels are its padded width apart
+        let (stride1, stride2) = (conv1.paddedN, conv2.paddedN)
+        var features = [Float](repeating: 0, count: count * flat)
         var padded1 = [Float](repeating: 0, count: 32 * 32)        // 28² + border 2, 1 channel
-        var out1 = [Float](repeating: 0, count: 28 * 28 * 32)       // HWC
-        var padded2 = [Float](repeating: 0, count: 18 * 18 * 32)    // 14² + border 2, HWC
-        var out2 = [Float](repeating: 0, count: 14 * 14 * 64)
+        var out1 = [Float](repeating: 0, count: 28 * 28 * stride1)  // HWC
+        var padded2 = [Float](repeating: 0, count: 18 * 18 * c1)    // 14² + border 2, HWC
+        var out2 = [Float](repeating: 0, count: 14 * 14 * stride2)
         for n in 0..<count {
             for y in 0..<28 {
                 for x in 0..<28 { padded1[(y + 2) * 32 + x + 2] = input[n * 784 + y * 28 + x] }
@@ -78,32 +122,32 @@ struct LeNetLayers: Sendable {
                     conv1.apply(rows: 28, a: a.baseAddress! + y * 32,
                                 layout: dk_a_layout(row_stride: 1, segments: 5, segment_length: 5,
                                                     segment_jump: 32),
-                                relu: true, into: &out1, at: y * 28 * 32, ldc: 32)
+                                relu: true, into: &out1, at: y * 28 * stride1, ldc: stride1)
                 }
             }
-            Self.maxPool(out1, side: 28, channels: 32, into: &padded2) { y, x in ((y + 2) * 18 + x + 2) * 32 }
+            Self.maxPool(out1, side: 28, stride: stride1, channels: c1, into: &padded2) { y, x in ((y + 2) * 18 + x + 2) * c1 }
             for y in 0..<14 {
                 padded2.withUnsafeBufferPointer { a in
-                    conv2.apply(rows: 14, a: a.baseAddress! + y * 18 * 32,
-                                layout: dk_a_layout(row_stride: 32, segments: 5, segment_length: 160,
-                                                    segment_jump: 18 * 32),
-                                relu: true, into: &out2, at: y * 14 * 64, ldc: 64)
+                    conv2.apply(rows: 14, a: a.baseAddress! + y * 18 * c1,
+                                layout: dk_a_layout(row_stride: c1, segments: 5, segment_length: Int32(5 * c1),
+                                                    segment_jump: 18 * c1),
+                                relu: true, into: &out2, at: y * 14 * stride2, ldc: stride2)
                 }
             }
-            Self.maxPool(out2, side: 14, channels: 64, into: &features) { y, x in n * 3136 + (y * 7 + x) * 64 }
+            Self.maxPool(out2, side: 14, stride: stride2, channels: c2, into: &features) { y, x in n * flat + (y * 7 + x) * c2 }
         }
         let hiddenWidth = fc1.paddedN
         var hidden = [Float](repeating: 0, count: count * hiddenWidth)
         features.withUnsafeBufferPointer { a in
             fc1.apply(rows: count, a: a.baseAddress!,
-                      layout: dk_a_layout(row_stride: 3136, segments: 1, segment_length: 3136, segment_jump: 0),
+                      layout: dk_a_layout(row_stride: flat, segments: 1, segment_length: Int32(flat), segment_jump: 0),
                       relu: true, into: &hidden, at: 0, ldc: hiddenWidth)
         }
         let width = fc2.paddedN
         var wide = [Float](repeating: 0, count: count * width)
         hidden.withUnsafeBufferPointer { a in
             fc2.apply(rows: count, a: a.baseAddress!,
-                      layout: dk_a_layout(row_stride: hiddenWidth, segments: 1, segment_length: 1024,
+                      layout: dk_a_layout(row_stride: hiddenWidth, segments: 1, segment_length: Int32(widths.hidden),
                                           segment_jump: 0),
                       relu: false, into: &wide, at: 0, ldc: width)
         }
@@ -114,20 +158,21 @@ struct LeNetLayers: Sendable {
         return logits
     }
 
-    /// 2×2 max-pooling of a side×side×channels HWC image; `offset(y, x)` is where the
-    /// channels of pooled pixel (y, x) go in `dst`. Inputs are already ReLU'd.
-    private static func maxPool(_ src: [Float], side: Int, channels: Int, into dst: inout [Float],
+    /// 2×2 max-pooling of a side×side HWC image whose pixels are `stride` floats apart,
+    /// keeping the first `channels`; `offset(y, x)` is where the channels of pooled pixel
+    /// (y, x) go in `dst`. Inputs are already ReLU'd.
+    private static func maxPool(_ src: [Float], side: Int, stride: Int, channels: Int, into dst: inout [Float],
                                 offset: (Int, Int) -> Int) {
         let half = side / 2
         src.withUnsafeBufferPointer { s in
             dst.withUnsafeMutableBufferPointer { d in
                 for y in 0..<half {
                     for x in 0..<half {
-                        let p = (2 * y * side + 2 * x) * channels, q = p + side * channels
+                        let p = (2 * y * side + 2 * x) * stride, q = p + side * stride
                         let o = offset(y, x)
                         for c in 0..<channels {
-                            d[o + c] = max(max(s[p + c], s[p + channels + c]),
-                                           max(s[q + c], s[q + channels + c]))
+                            d[o + c] = max(max(s[p + c], s[p + stride + c]),
+                                           max(s[q + c], s[q + stride + c]))
                         }
                     }
                 }
