@@ -306,13 +306,27 @@ case "inputs" where args.count >= 4:
         "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
     try Data(png).write(to: URL(fileURLWithPath: args[3]))
 case "orient" where args.count >= 3:
-    // what --orientation auto weighs, per photo: sure share as loaded, the crops' vote
-    // per turn, and the sure share of a full reading in each turn
-    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+    // what --orientation auto weighs, per photo: the glyph-turn evidence per turn
+    // (summed log-probabilities) and the turn taken
+    var options = ReadOptions()
+    options.orientation = .auto
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: options)
     for path in args[2...] {
         let e = reader.orientationEvidence(path: path)
-        let f = { (xs: [Double]) in xs.map { String(format: "%.2f", $0) }.joined(separator: " ") }
-        print("\(path)\tsure \(String(format: "%.2f", e.sureShare))\tvote \(e.scores.map(f) ?? "-")\tread \(f(e.turnedSureShare))")
+        let f = { (xs: [Double]) in xs.map { String(format: "%.1f", $0) }.joined(separator: " ") }
+        if ProcessInfo.processInfo.environment["ORIENT_JSON"] != nil {   // one line a photo, every crop's evidence
+            let crops = e.crops.map { c in "[\(c.frame),\(c.evidence.map { String(format: "%.4f", $0) }.joined(separator: ","))]" }
+            print("{\"file\":\"\(path)\",\"turn\":\(e.turn),\"crops\":[\(crops.joined(separator: ","))]}")
+            continue
+        }
+        print("\(path)\tevidence \(e.evidence.map(f) ?? "-")\tturn \(e.turn)")
+        if let gallery = ProcessInfo.processInfo.environment["ORIENT_GALLERY"], !e.crops.isEmpty {
+            // each crop asked, captioned with its frame and its likeliest turn of that frame
+            let png = try MistakeGallery.png(inputs: e.crops.map(\.input), captions: e.crops.map { c in
+                let k = c.evidence.indices.max { c.evidence[$0] < c.evidence[$1] }!
+                return "f\(c.frame) k\(k) \(Int((exp(c.evidence[k]) * 100).rounded()))" }, columns: 8)
+            try Data(png).write(to: URL(fileURLWithPath: gallery))
+        }
     }
 case "stages" where args.count >= 3:
     // where the reader's time goes per photo, one thread: decode at the working size,

@@ -24,6 +24,13 @@ public struct BinaryImage: Sendable, Equatable {
 }
 
 extension BinaryImage {
+    /// The image rotated clockwise by `quarterTurns` × 90°, as `GrayImage.rotated` turns
+    /// the picture it came from.
+    public func rotated(quarterTurns: Int) -> BinaryImage {
+        let turned = GrayImage(width: width, height: height, pixels: bits).rotated(quarterTurns: quarterTurns)
+        return BinaryImage(width: turned.width, height: turned.height, bits: turned.pixels)
+    }
+
     /// The bits column by column (`height` values per column): the transposed image's bits.
     public func transposedBits() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)

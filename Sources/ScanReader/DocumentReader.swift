@@ -12,8 +12,8 @@ public struct ReadOptions: Sendable {
         case exif
         /// Read the stored pixels as they are.
         case none
-        /// Apply EXIF, and when confidence is low also try the other three quarter turns,
-        /// keeping the most confident reading.
+        /// Apply EXIF, then turn the photo a quarter, half or three quarters when the
+        /// glyphs it cut say so (the glyph-turn model, `OrientationVote`).
         case auto
     }
 
@@ -34,10 +34,6 @@ public struct ReadOptions: Sendable {
     public var maxMemory: Int = 1_000_000_000
     /// Photos are decoded at reduced size (JPEG DCT scaling) to about this longer side.
     public var workingSize: Int = 1600
-    /// With `.auto`: when fewer than this share of the crops are read with probability
-    /// ≥ 0.98, the other three quarter turns are tried; one wins if its share is 0.15
-    /// higher.
-    public var autoRotateBelow: Double = 0.9
 
     /// Defaults as documented on each property.
     public init() {}
@@ -53,12 +49,18 @@ public final class DocumentReader: Sendable {
     /// The decode memory shared by every read of this reader (`ReadOptions.maxMemory`).
     public let memoryBudget: MemoryBudget
     let classifier: DigitClassifier
+    /// The glyph-turn model, loaded for `--orientation auto` only.
+    let turnModel: GlyphTurnClassifier?
     let layout = Layout()
 
-    /// A reader with the weights at `modelPath`.
+    /// A reader with the digit classifier's weights at `modelPath`; with
+    /// `orientation == .auto` also the glyph-turn model at `turnModelPath` (default: its
+    /// shipped file name beside `modelPath`).
     /// - Throws: `ModelLoadError` when the weights cannot be used.
-    public init(modelPath: String, options: ReadOptions = .init()) throws(ModelLoadError) {
+    public init(modelPath: String, turnModelPath: String? = nil, options: ReadOptions = .init()) throws(ModelLoadError) {
         self.classifier = try DigitClassifier(contentsOf: modelPath)
+        self.turnModel = options.orientation == .auto
+            ? try GlyphTurnClassifier(contentsOf: turnModelPath ?? Self.turnModelPath(besideModelAt: modelPath)) : nil
         self.options = options
         self.memoryBudget = MemoryBudget(capacity: options.maxMemory)
     }
@@ -101,13 +103,10 @@ public final class DocumentReader: Sendable {
         }
         var best = readRegions(in: loaded.image)
         var turns = 0
-        // auto: when the reading is unsure, its own crops turned in place vote for a
-        // quarter turn; the photo is read again only in the turn that wins
-        if options.orientation == .auto, sureShare(best) < options.autoRotateBelow,
-           let scores = OrientationVote.scores(of: best, segmenter: layout.segmenter, classifier: classifier),
-           let t = (1...3).max(by: { scores[$0] < scores[$1] }), scores[t] > scores[0] + Self.autoRotateMargin {
-            let candidate = readRegions(in: loaded.image.rotated(quarterTurns: t))
-            if sureShare(candidate) > sureShare(best) + Self.autoRotateMargin { best = candidate; turns = t }
+        // auto: the glyphs cut say which way is up; the photo is read again only when turned
+        if let turnModel {
+            turns = OrientationVote.turn(from: OrientationVote.evidence(of: best, segmenter: layout.segmenter, model: turnModel))
+            if turns != 0 { best = readRegions(in: loaded.image.rotated(quarterTurns: turns)) }
         }
         let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
         let scale = Double(loaded.reduction)
@@ -123,16 +122,22 @@ public final class DocumentReader: Sendable {
         return (result, Trace(image: image, regions: best))
     }
 
-    /// What `--orientation auto` weighs for the image at `path` (EXIF applied): the share
-    /// of sure crops in the reading as loaded, and the vote's score for turns 0…3 (nil
-    /// when no crop). For diagnosing orientation choices.
-    public func orientationEvidence(path: String) -> (sureShare: Double, scores: [Double]?, turnedSureShare: [Double]) {
-        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize))
-        else { return (0, nil, []) }
-        let regions = readRegions(in: loaded.image)
-        let scores = OrientationVote.scores(of: regions, segmenter: layout.segmenter, classifier: classifier)
-        let turned = (0..<4).map { sureShare(readRegions(in: loaded.image.rotated(quarterTurns: $0))) }
-        return (sureShare(regions), scores, turned)
+    /// What `--orientation auto` weighs for the image at `path` (EXIF applied): the
+    /// glyph-turn evidence for turns 0…3 (nil when no crop, or when the reader was made
+    /// without `.auto`), the turn taken, and each crop asked with the frame it was cut in
+    /// (0 as read, 1 turned a quarter) and its evidence. For diagnosing orientation choices.
+    public func orientationEvidence(path: String)
+        -> (evidence: [Double]?, turn: Int, crops: [(input: DigitInput, frame: Int, evidence: [Double])]) {
+        guard let turnModel, let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize))
+        else { return (nil, 0, []) }
+        let votes = OrientationVote.votes(of: readRegions(in: loaded.image), segmenter: layout.segmenter, model: turnModel)
+        return (votes?.total, OrientationVote.turn(from: votes?.total), votes?.crops ?? [])
+    }
+
+    /// The glyph-turn model's file beside the digit classifier's weights at `modelPath`.
+    public static func turnModelPath(besideModelAt modelPath: String) -> String {
+        URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+            .appendingPathComponent(GlyphTurnClassifier.defaultFileName).path
     }
 
     /// The classifier inputs cut from an image and what the model said of each, for
@@ -182,18 +187,4 @@ public final class DocumentReader: Sendable {
             ReadRegion(region: region, pieces: list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p })
         }
     }
-
-    /// The share of cut-out crops read as a digit with probability ≥ 0.98: upright
-    /// digits are mostly that sure, digits on their side rarely are. Only grid cells
-    /// count when there are grids: the text around a puzzle is letters in every
-    /// orientation and would drown the difference.
-    func sureShare(_ regions: [ReadRegion]) -> Double {
-        let predictions = OrientationVote.judging(regions).flatMap { $0.pieces.compactMap(\.prediction) }
-        guard !predictions.isEmpty else { return 0 }
-        return Double(predictions.filter { !$0.isRejected && $0.confidence >= 0.98 }.count) / Double(predictions.count)
-    }
-
-    /// How much more a quarter turn must score to be taken: in the crops' vote (mean
-    /// confidence), then in the reading made in that turn (share of sure crops).
-    static let autoRotateMargin = 0.15
 }

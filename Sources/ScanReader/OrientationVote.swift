@@ -2,75 +2,101 @@ import DigitClassifier
 import DocumentImaging
 import ImagingCore
 
-/// Which quarter turn makes a reading's glyphs look most like digits, decided from the
-/// regions already laid out instead of laying the photo out again in every turn: a
-/// grid's cells do not change with the turn, so their crops are turned in place
-/// (`DigitInput.rotated`); a field's or page's glyphs are cut again from its own image
-/// turned (lines of digits group differently on their side). One classifier batch.
+/// Which quarter turn puts a photo upright, decided from the glyphs its reading has
+/// already cut: the glyph-turn model (`GlyphTurnClassifier`) says of each sampled crop
+/// how likely it shows each quarter turn, and the photo takes the turn under which its
+/// crops are jointly likeliest. No region is laid out again to decide.
+///
+/// A grid's cells are the same in every turn, so its crops serve as cut. A field's or
+/// a page's glyphs are grouped into lines, and lines stood on end group wrongly (the
+/// digits of a sideways field fall into one crop), so those regions are also cut once
+/// more with their image turned a quarter; a half turn groups like no turn, so two cuts
+/// cover all four.
 enum OrientationVote {
-    /// At most this many crops per turn are classified (evenly spaced through the reading).
-    static let sampleSize = 24
+    /// At most this many crops of each cut are asked (evenly spaced through the reading).
+    static let sampleSize = 32
 
-    /// For turns 0…3 (clockwise quarter turns of the photo as read), the mean confidence
-    /// of the sampled crops' likeliest digits. Only grid cells count when there are grids
-    /// (the print around a puzzle is letters). nil when no turn has a crop.
-    static func scores(of regions: [ReadRegion], segmenter: DigitSegmenter, classifier: DigitClassifier) -> [Double]? {
-        var perTurn: [[DigitInput]] = [[], [], [], []]
-        for region in judging(regions) {
-            let inputs = region.pieces.compactMap { piece in
-                piece.crop.map { DigitInput.normalized(ink: $0.ink, width: $0.box.width, height: $0.box.height) }
-            }
-            switch region.region.kind {
-            case .grid:
-                for t in 0..<4 { perTurn[t] += inputs.map { $0.rotated(quarterTurns: t) } }
-            case .field:   // as read, its crops; turned, its glyphs cut again
-                perTurn[0] += inputs
-                for t in 1..<4 { perTurn[t] += glyphs(of: region.region, turned: t, segmenter: segmenter) }
-            case .page:    // every turn cut from the same halved copy
-                for t in 0..<4 { perTurn[t] += glyphs(of: region.region, turned: t, segmenter: segmenter) }
-            }
-        }
-        let samples = perTurn.map(sample)
-        guard samples.contains(where: { !$0.isEmpty }) else { return nil }
-        let predictions = classifier.classify(samples.flatMap { $0 })
-        var scores: [Double] = [], start = 0
-        for s in samples {
-            scores.append(meanConfidence(predictions[start..<(start + s.count)]))
-            start += s.count
-        }
-        return scores
+    /// How much likelier, as a natural logarithm, the best turn must make the crops than
+    /// the photo as read: e³ ≈ 20 to 1.
+    static let decisiveLogOdds = 3.0
+
+    /// For turns t = 0…3 (clockwise quarter turns that would make the photo as read
+    /// upright), the sampled crops' summed evidence for t (`GlyphTurnClassifier
+    /// .turnEvidence`: the log-probability of the turn each crop then shows). nil when
+    /// the reading cut no crop.
+    static func evidence(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier) -> [Double]? {
+        votes(of: regions, segmenter: segmenter, model: model)?.total
     }
 
-    /// The inputs cut from a field's or page's image turned `t` quarter turns clockwise.
-    static func glyphs(of region: LaidOutRegion, turned t: Int, segmenter: DigitSegmenter) -> [DigitInput] {
+    /// `evidence` with the crops asked: each with the frame it was cut in (0 as read, 1
+    /// turned a quarter) and its own evidence for turns 0…3 of that frame.
+    static func votes(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier)
+        -> (total: [Double], crops: [(input: DigitInput, frame: Int, evidence: [Double])])? {
+        // crops cut from the image as read (frame 0) and turned a quarter (frame 1)
+        var asRead: [DigitInput] = [], quarter: [DigitInput] = []
+        for region in regions {
+            switch region.region.kind {
+            case .grid:    // cells are cells in every turn
+                asRead += region.pieces.compactMap(\.crop).map(input)
+            case .field:   // as read, its glyphs were cut just as they are cut turned
+                asRead += region.pieces.compactMap(\.crop).map(input)
+                quarter += glyphs(of: region.region, turned: [1], segmenter: segmenter)[0].map(input)
+            case .page:    // both cuts from the same halved copy: ink one cut keeps and the
+                           // other drops (a shadow's edge) would otherwise vote one way
+                let cuts = glyphs(of: region.region, turned: [0, 1], segmenter: segmenter)
+                asRead += cuts[0].map(input)
+                quarter += cuts[1].map(input)
+            }
+        }
+        let frames = [sample(asRead), sample(quarter)]
+        guard frames.contains(where: { !$0.isEmpty }) else { return nil }
+        let logp = model.turnEvidence(frames.flatMap { $0 })
+        var total = [Double](repeating: 0, count: 4), start = 0
+        var asked: [(input: DigitInput, frame: Int, evidence: [Double])] = []
+        for (frame, crops) in frames.enumerated() {
+            for (input, p) in zip(crops, logp[start..<(start + crops.count)]) {
+                // a glyph in an image turned `frame` quarters shows turn (frame − t) when
+                // the photo needs t quarter turns
+                for t in 0..<4 { total[t] += p[(frame - t + 8) % 4] }
+                asked.append((input, frame, p))
+            }
+            start += crops.count
+        }
+        return (total, asked)
+    }
+
+    /// The quarter turn (0…3, clockwise) that puts the photo upright: the likeliest
+    /// under `evidence`, when it beats the photo as read by `decisiveLogOdds`; else 0.
+    static func turn(from evidence: [Double]?) -> Int {
+        guard let evidence, let best = (1...3).max(by: { evidence[$0] < evidence[$1] }),
+              evidence[best] >= evidence[0] + decisiveLogOdds else { return 0 }
+        return best
+    }
+
+    /// The model's input for a crop.
+    static func input(_ crop: InkCrop) -> DigitInput {
+        DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)
+    }
+
+    /// The glyphs cut from a field's or page's image turned each of `turns` quarter turns
+    /// clockwise (a page from its halved copy). The ink is the region's own (a field's)
+    /// or found once on the halved copy (a page's), and turned with the image, so every
+    /// turn is cut from the same ink.
+    static func glyphs(of region: LaidOutRegion, turned turns: [Int], segmenter: DigitSegmenter) -> [[InkCrop]] {
         // a page is the whole working image: halved, it still shows its glyphs
         let source = region.kind == .page ? region.gray.reduced(by: 2) : region.gray
-        let gray = source.rotated(quarterTurns: t)
-        let binary = t == 0 && region.kind != .page ? region.binary : Layout.ink(of: gray)
-        let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: region.kind == .page)
-        guard inner.width > 4, inner.height > 4 else { return [] }
-        return segmenter.fieldDigits(gray: gray, binary: binary, region: inner).map {
-            DigitInput.normalized(ink: $0.ink, width: $0.box.width, height: $0.box.height)
+        let ink = region.kind == .page ? Layout.ink(of: source) : region.binary
+        return turns.map { t in
+            let (gray, binary) = (source.rotated(quarterTurns: t), ink.rotated(quarterTurns: t))
+            let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: region.kind == .page)
+            guard inner.width > 4, inner.height > 4 else { return [] }
+            return segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
         }
-    }
-
-    /// The regions whose crops judge a turn: the grids when there are any (the print
-    /// around a puzzle is letters, in every turn), else all.
-    static func judging(_ regions: [ReadRegion]) -> [ReadRegion] {
-        let grids = regions.filter { $0.region.kind == .grid }
-        return grids.isEmpty ? regions : grids
     }
 
     /// Up to `sampleSize` inputs, evenly spaced.
     static func sample(_ inputs: [DigitInput]) -> [DigitInput] {
         let step = max(1, inputs.count / sampleSize)
         return Array(stride(from: 0, to: inputs.count, by: step).prefix(sampleSize).map { inputs[$0] })
-    }
-
-    /// The mean probability of each prediction's likeliest digit (0 for none): a
-    /// continuous score, so that a few crops still separate the turns.
-    static func meanConfidence(_ predictions: ArraySlice<DigitPrediction>) -> Double {
-        guard !predictions.isEmpty else { return 0 }
-        return predictions.reduce(0.0) { $0 + Double($1.bestDigit.probability) } / Double(predictions.count)
     }
 }

@@ -32,7 +32,8 @@ struct RegionEval {
             pairs.append((score, result))
             if verbose && score.badness > 0 {
                 print("\(truths[i].file): \(score.regions.filter { !$0.exact }.count) not exact, "
-                      + "\(score.extraRegions) extra, orientation \(score.orientationRight ? "right" : "wrong")")
+                      + "\(score.extraRegions) extra, orientation \(score.orientationRight ? "right" : "wrong")"
+                      + " (read \(result.orientation.map(String.init) ?? "-"), truth \(truths[i].readingOrientation))")
             }
         })
         if let sinkError { throw sinkError }
