@@ -28,7 +28,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Images read in parallel (default: the number of cores).") var jobs: Int?
     @Option(name: .customLong("min-confidence"), help: "Digits below this probability show as '?' in text.")
     var minConfidence: Double = 0.6
-    @Option(help: "exif (apply the tag), none (ignore it) or auto (when unsure, the crops vote for a quarter turn).")
+    @Option(help: "exif (apply the tag), none (ignore it) or auto (apply it, then turn the photo when its glyphs show a quarter or half turn: Models/glyph-turn.md).")
     var orientation: ReadOptions.OrientationMode = .exif
     @Option(name: .customLong("debug-dir"), help: "Write a PNG per image with regions, cells and digits drawn.")
     var debugDir: String?
