@@ -74,6 +74,7 @@ struct Layout {
                let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer
             }
+            ruling = trimmedPastFrame(ruling, lines: lines, gray: g)
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
                 for a in gridAncestors { isGrid[a] = false; rulings[a] = nil }
@@ -210,6 +211,40 @@ struct Layout {
               let columns = trim(ruling.columns, columnHits, span: lattice.columns, horizontal: false),
               rows.count != ruling.rows.count || columns.count != ruling.columns.count else { return nil }
         return Ruling(rows: rows, columns: columns)
+    }
+
+    /// The ruling without an outer row or column that the quad took in past the grid's
+    /// frame (a shadow's edge or the sheet below for its outline): one whose outer border
+    /// has no line found within a fifth of a cell of it while its inner border is a line
+    /// beyond doubt, and in whose cells the segmenter finds nothing to read. At most one
+    /// per side, and only while two cells remain across. (`trimmed` does the same from the
+    /// grid's own boxes, where they were found.)
+    func trimmedPastFrame(_ ruling: Ruling, lines: FoundLines, gray g: GrayImage) -> Ruling {
+        // the outer rows (columns) unruled at the region's edge and ruled inside
+        func candidates(_ positions: [Double], found: [Double], faint: [Double]) -> (first: Bool, last: Bool) {
+            guard positions.count >= 4 else { return (false, false) }
+            let cell = (positions.last! - positions.first!) / Double(positions.count - 1)
+            func ruled(_ x: Double, strongly: Bool) -> Bool {
+                found.contains { abs($0 - x) < 0.2 * cell && !(strongly && faint.contains($0)) }
+            }
+            let n = positions.count - 1
+            return (!ruled(positions[0], strongly: false) && ruled(positions[1], strongly: true),
+                    !ruled(positions[n], strongly: false) && ruled(positions[n - 1], strongly: true))
+        }
+        let r = candidates(ruling.rows, found: lines.rows, faint: lines.faintRows)
+        let c = candidates(ruling.columns, found: lines.columns, faint: lines.faintColumns)
+        guard r.first || r.last || c.first || c.last else { return ruling }
+        let cells = segmenter.gridCellDigits(gray: g, binary: g.binarizedByCells(ruling).strippingRuling(ruling),
+                                             ruling: ruling)
+        let (rows, columns) = (ruling.rowCount, ruling.columnCount)
+        func empty(row: Int) -> Bool { (0..<columns).allSatisfy { cells[row * columns + $0].isEmpty } }
+        func empty(column: Int) -> Bool { (0..<rows).allSatisfy { cells[$0 * columns + column].isEmpty } }
+        var keptRows = ruling.rows, keptColumns = ruling.columns
+        if r.last && empty(row: rows - 1) { keptRows.removeLast() }
+        if r.first && empty(row: 0) && keptRows.count >= 4 { keptRows.removeFirst() }
+        if c.last && empty(column: columns - 1) { keptColumns.removeLast() }
+        if c.first && empty(column: 0) && keptColumns.count >= 4 { keptColumns.removeFirst() }
+        return Ruling(rows: keptRows, columns: keptColumns)
     }
 
     /// A cell whose inner part is inked under this share is blank.

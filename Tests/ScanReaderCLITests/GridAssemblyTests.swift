@@ -99,3 +99,63 @@ struct FrameQuadTests {
         #expect(layout(image, followsFrame: true).contains { $0.kind == .grid && $0.ruling?.cellCount == 81 })
     }
 }
+
+/// A quad that runs past a grid's frame (its outline a shadow's edge or the sheet below)
+/// takes in a strip that divides like a row of cells.
+@Suite("A strip past the grid's frame")
+struct PastFrameTests {
+    /// A 9×9 grid of 50 px cells with 3 px lines, all alike (no heavier frame), from
+    /// (50, 50), rings ("0"s) in a few cells; below its frame a 50 px strip whose bottom
+    /// edge is the quad's; `strip` paints it.
+    func photo(strip: (inout GrayImage) -> Void) -> GrayImage {
+        var image = GrayImage(width: 560, height: 620, fill: 225)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ v: UInt8 = 30) {
+            for y in y0..<y1 { for x in x0..<x1 { image[x, y] = v } }
+        }
+        for k in 0...9 {
+            paint(49 + 50 * k, 49, 52 + 50 * k, 502)
+            paint(49, 49 + 50 * k, 502, 52 + 50 * k)
+        }
+        for (r, c) in [(0, 0), (1, 4), (3, 7), (5, 2), (7, 5), (8, 8)] { ring(&image, x: 75 + 50 * c, y: 75 + 50 * r) }
+        strip(&image)
+        return image
+    }
+
+    /// A "0": an ellipse ring 16 × 30 px, stroke 4 px, centred at (x, y).
+    func ring(_ image: inout GrayImage, x: Int, y: Int) {
+        for yy in (y - 17)...(y + 17) {
+            for xx in (x - 10)...(x + 10) {
+                let d = (Double(xx - x) / 8).squared + (Double(yy - y) / 15).squared
+                if d <= 1.0 && d >= 0.55 { image[xx, yy] = 35 }
+            }
+        }
+    }
+
+    func rows(of image: GrayImage) -> Int? {
+        let quad = Quadrilateral(topLeft: Point(49, 49), topRight: Point(502, 49), bottomRight: Point(502, 552),
+                                 bottomLeft: Point(49, 552))
+        let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+        return regions.first { $0.kind == .grid }?.ruling?.rowCount
+    }
+
+    @Test("A blank strip, or one half in shadow, unruled at the quad's edge is not a row of cells")
+    func trimmed() {
+        #expect(rows(of: photo { _ in }) == 9)
+        #expect(rows(of: photo { image in
+            for y in 503..<553 { for x in 280..<502 { image[x, y] = 120 } }   // a shadow's edge across it
+        }) == 9)
+    }
+
+    @Test("Kept (controls): a strip holding a digit, and a strip whose edge is ruled")
+    func kept() {
+        #expect(rows(of: photo { image in self.ring(&image, x: 225, y: 527) }) == 10)
+        #expect(rows(of: photo { image in
+            for y in 549..<552 { for x in 49..<502 { image[x, y] = 30 } }
+            for k in 0...9 { for y in 502..<552 { for x in (49 + 50 * k)..<(52 + 50 * k) { image[x, y] = 30 } } }
+        }) == 10)
+    }
+}
+
+private extension Double {
+    var squared: Double { self * self }
+}
