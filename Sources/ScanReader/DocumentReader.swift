@@ -157,7 +157,12 @@ public final class DocumentReader: Sendable {
 
     /// Lays out, segments and classifies (one batch for the whole image).
     func readRegions(in image: GrayImage) -> [ReadRegion] {
-        let laidOut = layout.regions(in: image)
+        read(layout.regions(in: image))
+    }
+
+    /// Segments and classifies laid-out regions (one batch for all); a grid's strips past
+    /// its frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
+    func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
         var inputs: [DigitInput] = []
         for region in laidOut {
@@ -185,6 +190,7 @@ public final class DocumentReader: Sendable {
         let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
         return zip(laidOut, pieces).map { region, list in
             ReadRegion(region: region, pieces: list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p })
+                .trimmedPastFrame()
         }
     }
 }

@@ -11,13 +11,19 @@ struct LaidOutRegion {
     let gray: GrayImage
     let binary: BinaryImage
     /// The ruling, for grids.
-    let ruling: Ruling?
+    var ruling: Ruling?
     /// For a grid put together from its cells (`CellLattice`): the quad each tile of
     /// `gray` was cut from, row by row, each tile `ruling`'s cell; nil otherwise.
     var tiles: [Quadrilateral]? = nil
     /// True for a field whose quad is the outer edge of a drawn frame (a box's line lies
     /// just inside it), false for paper or a box's inside found as a hole.
     var hasDrawnFrame = false
+    /// For a grid: the sides whose outer row or column may lie past its frame
+    /// (`Layout.edgesMaybePastFrame`).
+    var edgesMaybePastFrame: Set<Edge> = []
+
+    /// A side of a straightened region.
+    enum Edge { case top, right, bottom, left }
 }
 
 /// Decides which rectangles of a photo hold digits and how: ruled grids, innermost
@@ -74,7 +80,6 @@ struct Layout {
                let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer
             }
-            ruling = trimmedPastFrame(ruling, lines: lines, gray: g)
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
                 for a in gridAncestors { isGrid[a] = false; rulings[a] = nil }
@@ -102,9 +107,10 @@ struct Layout {
         regions += lattices
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
             let g = rectified[i]!
-            regions.append(LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
-                                         binary: g.binarizedByCells(ruling).strippingRuling(ruling),
-                                         ruling: ruling))
+            var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
+                                       binary: g.binarizedByCells(ruling).strippingRuling(ruling), ruling: ruling)
+            region.edgesMaybePastFrame = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
+            regions.append(region)
         }
         // fields: innermost non-grid quads with digits, smallest first
         for i in quads.indices.reversed()
@@ -213,15 +219,13 @@ struct Layout {
         return Ruling(rows: rows, columns: columns)
     }
 
-    /// The ruling without an outer row or column that the quad took in past the grid's
-    /// frame (a shadow's edge or the sheet below for its outline): one whose outer border
-    /// has no line found within a fifth of a cell of it while its inner border is a line
-    /// beyond doubt, and in whose cells the segmenter finds nothing to read. At most one
-    /// per side, and only while two cells remain across. (`trimmed` does the same from the
-    /// grid's own boxes, where they were found.)
-    func trimmedPastFrame(_ ruling: Ruling, lines: FoundLines, gray g: GrayImage) -> Ruling {
-        // the outer rows (columns) unruled at the region's edge and ruled inside
-        func candidates(_ positions: [Double], found: [Double], faint: [Double]) -> (first: Bool, last: Bool) {
+    /// The sides of a ruling whose outer row or column may be a strip the quad took in
+    /// past the grid's frame (a shadow's edge or the sheet below for its outline): no line
+    /// found within a fifth of a cell of the outer border, while the inner border is a line
+    /// beyond doubt. Only where three cells or more lie across. Whether the strip is paper
+    /// is decided once it is read (`ReadRegion.trimmedPastFrame`).
+    static func edgesMaybePastFrame(_ ruling: Ruling, lines: FoundLines) -> Set<LaidOutRegion.Edge> {
+        func open(_ positions: [Double], found: [Double], faint: [Double]) -> (first: Bool, last: Bool) {
             guard positions.count >= 4 else { return (false, false) }
             let cell = (positions.last! - positions.first!) / Double(positions.count - 1)
             func ruled(_ x: Double, strongly: Bool) -> Bool {
@@ -231,20 +235,14 @@ struct Layout {
             return (!ruled(positions[0], strongly: false) && ruled(positions[1], strongly: true),
                     !ruled(positions[n], strongly: false) && ruled(positions[n - 1], strongly: true))
         }
-        let r = candidates(ruling.rows, found: lines.rows, faint: lines.faintRows)
-        let c = candidates(ruling.columns, found: lines.columns, faint: lines.faintColumns)
-        guard r.first || r.last || c.first || c.last else { return ruling }
-        let cells = segmenter.gridCellDigits(gray: g, binary: g.binarizedByCells(ruling).strippingRuling(ruling),
-                                             ruling: ruling)
-        let (rows, columns) = (ruling.rowCount, ruling.columnCount)
-        func empty(row: Int) -> Bool { (0..<columns).allSatisfy { cells[row * columns + $0].isEmpty } }
-        func empty(column: Int) -> Bool { (0..<rows).allSatisfy { cells[$0 * columns + column].isEmpty } }
-        var keptRows = ruling.rows, keptColumns = ruling.columns
-        if r.last && empty(row: rows - 1) { keptRows.removeLast() }
-        if r.first && empty(row: 0) && keptRows.count >= 4 { keptRows.removeFirst() }
-        if c.last && empty(column: columns - 1) { keptColumns.removeLast() }
-        if c.first && empty(column: 0) && keptColumns.count >= 4 { keptColumns.removeFirst() }
-        return Ruling(rows: keptRows, columns: keptColumns)
+        let r = open(ruling.rows, found: lines.rows, faint: lines.faintRows)
+        let c = open(ruling.columns, found: lines.columns, faint: lines.faintColumns)
+        var edges: Set<LaidOutRegion.Edge> = []
+        if r.first { edges.insert(.top) }
+        if r.last { edges.insert(.bottom) }
+        if c.first { edges.insert(.left) }
+        if c.last { edges.insert(.right) }
+        return edges
     }
 
     /// A cell whose inner part is inked under this share is blank.

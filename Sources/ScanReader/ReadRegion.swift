@@ -16,6 +16,35 @@ struct ReadRegion {
     let region: LaidOutRegion
     let pieces: [Piece]
 
+    /// This reading without the outer rows and columns its grid marks as maybe past its
+    /// frame (`LaidOutRegion.edgesMaybePastFrame`) in which nothing was read as a digit:
+    /// paper the quad took in (the sheet below, a shadow), not cells. Two rows and two
+    /// columns are always kept; a grid of tiles is its own cells and is never trimmed.
+    func trimmedPastFrame() -> ReadRegion {
+        guard let ruling = region.ruling, !region.edgesMaybePastFrame.isEmpty, region.tiles == nil else { return self }
+        func readsNothing(_ inStrip: (Piece) -> Bool) -> Bool {
+            !pieces.contains { inStrip($0) && $0.prediction.map { !$0.isRejected } == true }
+        }
+        let edges = region.edgesMaybePastFrame
+        var rows = ruling.rows, columns = ruling.columns
+        var (firstRow, firstColumn) = (0, 0)
+        if edges.contains(.bottom), rows.count >= 4, readsNothing({ $0.row == ruling.rowCount - 1 }) { rows.removeLast() }
+        if edges.contains(.top), rows.count >= 4, readsNothing({ $0.row == 0 }) { rows.removeFirst(); firstRow = 1 }
+        if edges.contains(.right), columns.count >= 4, readsNothing({ $0.col == ruling.columnCount - 1 }) { columns.removeLast() }
+        if edges.contains(.left), columns.count >= 4, readsNothing({ $0.col == 0 }) { columns.removeFirst(); firstColumn = 1 }
+        guard rows.count != ruling.rows.count || columns.count != ruling.columns.count else { return self }
+        var trimmed = region
+        trimmed.ruling = Ruling(rows: rows, columns: columns)
+        trimmed.edgesMaybePastFrame = []
+        let kept = pieces.compactMap { p -> Piece? in
+            guard let row = p.row, let col = p.col else { return p }
+            let (r, c) = (row - firstRow, col - firstColumn)
+            guard r >= 0, c >= 0, r < rows.count - 1, c < columns.count - 1 else { return nil }
+            return Piece(crop: p.crop, row: r, col: c, input: p.input, prediction: p.prediction)
+        }
+        return ReadRegion(region: trimmed, pieces: kept)
+    }
+
     /// Maps rectified-region pixels to working-image pixels (for a grid of tiles, through
     /// the quad its tile was cut from).
     var toImage: (Point) -> Point {

@@ -131,11 +131,14 @@ struct PastFrameTests {
         }
     }
 
+    static let reader = try! DocumentReader(modelPath: CLI.root.appendingPathComponent("Models/digits-lenet.safetensors").path)
+
+    /// The rows of the grid read in `image` when the quad found is the grid and the strip.
     func rows(of image: GrayImage) -> Int? {
         let quad = Quadrilateral(topLeft: Point(49, 49), topRight: Point(502, 49), bottomRight: Point(502, 552),
                                  bottomLeft: Point(49, 552))
-        let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
-        return regions.first { $0.kind == .grid }?.ruling?.rowCount
+        let laidOut = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+        return Self.reader.read(laidOut).first { $0.region.kind == .grid }?.region.ruling?.rowCount
     }
 
     @Test("A blank strip, or one half in shadow, unruled at the quad's edge is not a row of cells")
@@ -153,6 +156,15 @@ struct PastFrameTests {
             for y in 549..<552 { for x in 49..<502 { image[x, y] = 30 } }
             for k in 0...9 { for y in 502..<552 { for x in (49 + 50 * k)..<(52 + 50 * k) { image[x, y] = 30 } } }
         }) == 10)
+    }
+
+    @Test("Only the side unruled at the quad's edge is marked as maybe past the frame")
+    func marked() {
+        let quad = Quadrilateral(topLeft: Point(49, 49), topRight: Point(502, 49), bottomRight: Point(502, 552),
+                                 bottomLeft: Point(49, 552))
+        let grid = Layout().regions(in: photo { _ in }, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+            .first { $0.kind == .grid }
+        #expect(grid?.ruling?.rowCount == 10 && grid?.edgesMaybePastFrame == [.bottom])
     }
 }
 
