@@ -66,12 +66,19 @@ struct Layout {
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
             let paper = g.binarizedAgainstPaper(darkness: darkness)
-            let lines = FoundLines(in: paper)
+            var lines = FoundLines(in: paper)
             foundLines[i] = lines
             guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
             let ink = Self.ink(of: g)
             guard Self.cellsLookBlank(ink, ruling) else { continue }
+            // the paper-relative threshold joins a frame to a dark strip beside it (the sheet
+            // below, a shadow), moving the frame's line into the strip
+            if !Self.isFramed(ruling, by: lines) {
+                (ruling, lines) = Self.framed(ruling, lines: lines, plainLines: FoundLines(in: ink),
+                                              width: g.width, height: g.height) { Self.cellsLookBlank(ink, $0) }
+                foundLines[i] = lines
+            }
             // a quad along the photo's own edges is the photo (a desk, a page past the
             // frame): the "lines" in it are whatever lies there, such as a note's edges;
             // only a lattice of many cells there is a grid photographed edge to edge
@@ -217,6 +224,28 @@ struct Layout {
               let columns = trim(ruling.columns, columnHits, span: lattice.columns, horizontal: false),
               rows.count != ruling.rows.count || columns.count != ruling.columns.count else { return nil }
         return Ruling(rows: rows, columns: columns)
+    }
+
+    /// `ruling` (found from `lines`, with a border that has no line at it), or the ruling
+    /// `plainLines` give (the local threshold's, which keeps a frame apart from a dark
+    /// strip beside it) when that one is framed on every side, a row or column apart at
+    /// most, and `isPlausible`.
+    static func framed(_ ruling: Ruling, lines: FoundLines, plainLines: FoundLines, width: Int, height: Int,
+                       isPlausible: (Ruling) -> Bool) -> (Ruling, FoundLines) {
+        guard let plain = RulingFinder.ruling(plainLines, width: width, height: height), isFramed(plain, by: plainLines),
+              abs(plain.rowCount - ruling.rowCount) <= 1, abs(plain.columnCount - ruling.columnCount) <= 1,
+              isPlausible(plain) else { return (ruling, lines) }
+        return (plain, plainLines)
+    }
+
+    /// True when each of the ruling's four borders has a line found within a fifth of a
+    /// cell of it: the grid's frame, not the quad's edge past it.
+    static func isFramed(_ ruling: Ruling, by lines: FoundLines) -> Bool {
+        func framed(_ positions: [Double], _ found: [Double]) -> Bool {
+            let cell = (positions.last! - positions.first!) / Double(positions.count - 1)
+            return [positions.first!, positions.last!].allSatisfy { b in found.contains { abs($0 - b) < 0.2 * cell } }
+        }
+        return framed(ruling.rows, lines.rows) && framed(ruling.columns, lines.columns)
     }
 
     /// The sides of a ruling whose outer row or column may be a strip the quad took in

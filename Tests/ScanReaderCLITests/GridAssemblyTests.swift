@@ -168,6 +168,52 @@ struct PastFrameTests {
     }
 }
 
+/// The paper-relative threshold joins a grid's frame to a dark strip beside it, moving the
+/// frame's line into the strip (sudoku-donshel 0106: found at 41 px, drawn at 52).
+@Suite("A frame joined to a dark strip")
+struct JoinedFrameTests {
+    /// A 450 px square binary image with vertical lines (3 px, or `thick` wide) at `xs`
+    /// and ten horizontal lines evenly from 4 to 446, all across.
+    func lines(_ xs: [Int], thick: [Int: Int] = [:]) -> FoundLines {
+        var bits = [UInt8](repeating: 0, count: 450 * 450)
+        for x in xs {
+            let w = thick[x] ?? 3
+            for y in 0..<450 { for dx in 0..<w { bits[y * 450 + x - w / 2 + dx] = 1 } }
+        }
+        for k in 0...9 {
+            let y = 4 + Int((Double(k) * 442 / 9).rounded())
+            for x in 0..<450 { bits[y * 450 + x] = 1; bits[(y + 1) * 450 + x] = 1 }
+        }
+        return FoundLines(in: BinaryImage(width: 450, height: 450, bits: bits))
+    }
+
+    let interior = [98, 143, 187, 231, 274, 318, 361, 405, 444]
+
+    @Test("A ruling with a border past the frame gives way to the local threshold's, framed on every side")
+    func framedWins() throws {
+        let paper = lines([41] + interior, thick: [41: 22])   // the frame and the strip, one band
+        let ruling = try #require(RulingFinder.ruling(paper, width: 450, height: 450))
+        #expect(ruling.columnCount == 10 && !Layout.isFramed(ruling, by: paper))
+        // the local threshold keeps the frame (and the box lines) heavier than the cell lines
+        let plain = lines([52] + interior, thick: [52: 6, 187: 6, 318: 6])
+        let (chosen, _) = Layout.framed(ruling, lines: paper, plainLines: plain,
+                                        width: 450, height: 450) { _ in true }
+        #expect(chosen.columnCount == 9 && abs(chosen.columns[0] - 52) < 2, "\(chosen.columns)")
+    }
+
+    @Test("Kept (controls): no framed ruling from the local threshold, one three columns apart, or one implausible")
+    func kept() throws {
+        let paper = lines([41] + interior, thick: [41: 22])
+        let ruling = try #require(RulingFinder.ruling(paper, width: 450, height: 450))
+        for (plain, plausible) in [(lines([41] + interior, thick: [41: 22]), true),
+                                   (lines([52, 187, 318, 444]), true),
+                                   (lines([52] + interior, thick: [52: 6, 187: 6, 318: 6]), false)] {
+            let (chosen, _) = Layout.framed(ruling, lines: paper, plainLines: plain, width: 450, height: 450) { _ in plausible }
+            #expect(chosen == ruling)
+        }
+    }
+}
+
 private extension Double {
     var squared: Double { self * self }
 }
