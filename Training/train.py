@@ -161,6 +161,14 @@ def augment(x: torch.Tensor, g: torch.Generator, handwritten: torch.Tensor, elas
     return torch.round(torch.clamp(y, 0, 1) * 255) / 255
 
 
+def seed_everything(seed: int):
+    """Python's, NumPy's and PyTorch's generators seeded; two threads (this machine's cores)."""
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+
+
 def logits_of(model, x_u8: np.ndarray, batch=1000) -> np.ndarray:
     model.eval()
     outs = []
@@ -230,10 +238,7 @@ def main():
                          "ruling corners kept to long arms (0: the shipped model; see the model card)")
     args = ap.parse_args()
     t0 = time.time()
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    seed_everything(args.seed)
 
     mx, my, mtx, mty = data.load_mnist()
     train_fonts, eval_fonts = data.training_fonts(), data.held_out_fonts()

@@ -23,7 +23,6 @@ equivalence fixture Tests/DigitClassifierTests/Fixtures/turn_fixture.json.
 """
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 
@@ -34,7 +33,7 @@ import torch.nn.functional as F
 import data
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from preprocess import normalize_crop, to_model_input
-from train import LeNet, augment, base64_of, logits_of, write_safetensors
+from train import LeNet, augment, base64_of, logits_of, seed_everything, write_safetensors
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = ROOT / "Models" / "glyph-turn.safetensors"
@@ -144,10 +143,7 @@ def main():
     ap.add_argument("--seed", type=int, default=20261123)
     args = ap.parse_args()
     t0 = time.time()
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    seed_everything(args.seed)
 
     mx, my, mtx, mty = data.load_mnist()
     cache = data.CACHE / f"turn-data-v3-{args.seed}.npz"

@@ -40,13 +40,7 @@ public final class DigitClassifier: Sendable {
     /// - Throws: `ModelLoadError` naming the file: unreadable, malformed (truncated,
     ///   not safetensors) or the wrong model (missing tensor, wrong shape or dtype).
     public convenience init(contentsOf path: String) throws(ModelLoadError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw ModelLoadError(.unreadable, path: path, "cannot read the weights file")
-        }
-        try self.init(safetensors: bytes, name: path)
+        try self.init(safetensors: Safetensors.bytes(at: path, what: "the weights file"), name: path)
     }
 
     /// Loads weights from safetensors bytes; `name` is used in error messages.

@@ -26,13 +26,8 @@ public final class GlyphTurnClassifier: Sendable {
     /// - Throws: `ModelLoadError` naming the file: unreadable, malformed or not this
     ///   network (five outputs; the layer widths are read from the file).
     public convenience init(contentsOf path: String) throws(ModelLoadError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw ModelLoadError(.unreadable, path: path, "cannot read the glyph-turn weights file")
-        }
-        try self.init(safetensors: bytes, name: path, kernels: .best)
+        try self.init(safetensors: Safetensors.bytes(at: path, what: "the glyph-turn weights file"), name: path,
+                      kernels: .best)
     }
 
     /// Loads weights for a given instruction set.

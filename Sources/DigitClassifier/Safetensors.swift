@@ -13,6 +13,16 @@ struct Safetensors {
     let metadata: [String: String]
     let data: [UInt8]
 
+    /// The bytes of the weights file at `path`; `what` names it in the error ("the weights
+    /// file").
+    static func bytes(at path: String, what: String) throws(ModelLoadError) -> [UInt8] {
+        do {
+            return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ModelLoadError(.unreadable, path: path, "cannot read \(what)")
+        }
+    }
+
     init(bytes: [UInt8], path: String) throws(ModelLoadError) {
         guard bytes.count >= 8 else {
             throw ModelLoadError(.malformed, path: path, "\(bytes.count) bytes: too short for a safetensors header")

@@ -15,6 +15,21 @@ enum Shipped {
     }
 
     static func bytes(base64 text: String) -> [UInt8] { [UInt8](Data(base64Encoded: text)!) }
+
+    /// The largest difference between `expected` (a row per input) and the logits
+    /// `logits` gives for the inputs taken `batch` at a time (`classes` per row).
+    static func largestDifference(_ inputs: [DigitInput], expected: [[Double]], classes: Int, batch: Int,
+                                  logits: ([DigitInput]) -> [Float]) -> Double {
+        var all: [Float] = []
+        for start in stride(from: 0, to: inputs.count, by: batch) {
+            all += logits(Array(inputs[start..<min(start + batch, inputs.count)]))
+        }
+        var worst = 0.0
+        for (n, row) in expected.enumerated() {
+            for (j, value) in row.enumerated() { worst = max(worst, abs(Double(all[n * classes + j]) - value)) }
+        }
+        return worst
+    }
 }
 
 @Suite("The Swift engine computes what PyTorch computed")
@@ -36,16 +51,8 @@ struct ClassifierEquivalenceTests {
         let classes = model.classCount
         // batch 1, and sizes that leave partial row blocks for every kernel set
         for batch in [inputs.count, 1, 13] {
-            var logits: [Float] = []
-            for start in stride(from: 0, to: inputs.count, by: batch) {
-                logits += model.logits(Array(inputs[start..<min(start + batch, inputs.count)]))
-            }
-            var worst = 0.0
-            for (n, row) in expected.enumerated() {
-                for (j, value) in row.enumerated() {
-                    worst = max(worst, abs(Double(logits[n * classes + j]) - value))
-                }
-            }
+            let worst = Shipped.largestDifference(inputs, expected: expected, classes: classes, batch: batch,
+                                                  logits: model.logits)
             #expect(worst < 1e-4, "batch \(batch): largest difference \(worst)")
         }
     }

@@ -23,16 +23,8 @@ struct GlyphTurnTests {
         let model = try GlyphTurnClassifier(safetensors: [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.modelPath))),
                                             name: Self.modelPath, kernels: set)
         for batch in [inputs.count, 1, 13] {
-            var logits: [Float] = []
-            for start in stride(from: 0, to: inputs.count, by: batch) {
-                logits += model.logits(Array(inputs[start..<min(start + batch, inputs.count)]))
-            }
-            var worst = 0.0
-            for (n, row) in expected.enumerated() {
-                for (j, value) in row.enumerated() {
-                    worst = max(worst, abs(Double(logits[n * GlyphTurnClassifier.classes + j]) - value))
-                }
-            }
+            let worst = Shipped.largestDifference(inputs, expected: expected, classes: GlyphTurnClassifier.classes,
+                                                  batch: batch, logits: model.logits)
             #expect(worst < 1e-4, "batch \(batch): largest difference \(worst)")
         }
     }
