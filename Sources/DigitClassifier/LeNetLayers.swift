@@ -168,12 +168,11 @@ struct LeNetLayers: Sendable {
             dst.withUnsafeMutableBufferPointer { d in
                 for y in 0..<half {
                     for x in 0..<half {
-                        let p = (2 * y * side + 2 * x) * stride, q = p + side * stride
-                        let o = offset(y, x)
-                        for c in 0..<channels {
-                            d[o + c] = max(max(s[p + c], s[p + stride + c]),
-                                           max(s[q + c], s[q + stride + c]))
-                        }
+                        // the four pixels' channels, each a contiguous run
+                        let a = s.baseAddress! + (2 * y * side + 2 * x) * stride, b = a + stride
+                        let c = a + side * stride, e = c + stride
+                        let out = d.baseAddress! + offset(y, x)
+                        for k in 0..<channels { out[k] = max(max(a[k], b[k]), max(c[k], e[k])) }
                     }
                 }
             }
