@@ -72,6 +72,10 @@ struct Layout {
                     ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
             let ink = Self.ink(of: g)
             guard Self.cellsLookBlank(ink, ruling) else { continue }
+            // a single row (column) of boxes is divided by lines drawn from frame to frame;
+            // the upright strokes of digits written in one long box come near its frame
+            // but stop short of it
+            if ruling.rowCount == 1 || ruling.columnCount == 1, !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
             // the paper-relative threshold joins a frame to a dark strip beside it (the sheet
             // below, a shadow), moving the frame's line into the strip
             if !Self.isFramed(ruling, by: lines) {
@@ -237,6 +241,38 @@ struct Layout {
               isPlausible(plain) else { return (ruling, lines) }
         return (plain, plainLines)
     }
+
+    /// True when at least half the interior lines of a one-row (one-column) ruling are
+    /// inked across the whole row (column), frame to frame — between the outermost lines
+    /// found across them (the ruling's borders when none are): `dividerSpan` of the rows
+    /// (columns) each crosses have ink within a tenth of a cell of it. (A divider may be
+    /// broken by a digit written over it; the uprights of digits mistaken for lines all
+    /// stop short of the frame.)
+    static func dividersSpanFrame(_ ruling: Ruling, lines found: FoundLines, ink: BinaryImage) -> Bool {
+        let vertical = ruling.rowCount == 1
+        let dividers = vertical ? Array(ruling.columns.dropFirst().dropLast()) : Array(ruling.rows.dropFirst().dropLast())
+        let across = vertical ? ruling.columns : ruling.rows
+        let cell = (across.last! - across.first!) / Double(max(1, across.count - 1))
+        let band = max(1, Int(0.1 * cell))
+        let frame = vertical ? found.rows : found.columns
+        let borders = vertical ? ruling.rows : ruling.columns
+        let (from, to) = frame.count >= 2 ? (frame.first!, frame.last!) : (borders.first!, borders.last!)
+        let length = vertical ? ink.height : ink.width
+        let spanning = dividers.filter { line in
+            let c = Int(line.rounded())
+            var inked = 0, total = 0
+            for t in max(0, Int(from))..<min(length, Int(to) + 1) {
+                total += 1
+                if (c - band...c + band).contains(where: { vertical ? ink.isInk($0, t) : ink.isInk(t, $0) }) { inked += 1 }
+            }
+            return total > 0 && Double(inked) >= Self.dividerSpan * Double(total)
+        }
+        return 2 * spanning.count >= dividers.count
+    }
+
+    /// The share of its row (column) a comb's divider inks (a digit's upright stops a
+    /// few pixels short of the frame at each end).
+    static let dividerSpan = 0.9
 
     /// True when each of the ruling's four borders has a line found within a fifth of a
     /// cell of it: the grid's frame, not the quad's edge past it.
