@@ -94,10 +94,12 @@ extension Layout {
         let borders = vertical ? ruling.rows : ruling.columns
         let (from, to) = frame.count >= 2 ? (frame.first!, frame.last!) : (borders.first!, borders.last!)
         let length = vertical ? ink.height : ink.width
+        let (lo, hi) = (max(0, Int(from)), min(length, Int(to) + 1))
+        guard hi > lo else { return true }
         let spanning = dividers.filter { line in
             let c = Int(line.rounded())
             var inked = 0, total = 0
-            for t in max(0, Int(from))..<min(length, Int(to) + 1) {
+            for t in lo..<hi {
                 total += 1
                 if (c - band...c + band).contains(where: { vertical ? ink.isInk($0, t) : ink.isInk(t, $0) }) { inked += 1 }
             }
