@@ -13,3 +13,4 @@ echo "== wichtounet-printed (orientation exif)"; $sr eval --truth $data/sudoku-w
 echo "== kubiesa"; $sr eval --truth $data/sudoku-kubiesa/truth.csv
 echo "== wichtounet-mixed (orientation auto)"; $sr eval --truth $data/sudoku-wichtounet-mixed/truth.csv \
   --mask $data/sudoku-wichtounet-mixed/printed_mask.csv --orientation auto
+echo "== donshel (hand-filled)"; $sr eval --truth $data/sudoku-donshel/truth.csv
