@@ -31,22 +31,6 @@ public struct DigitInput: Sendable, Equatable {
         return DigitInput(normalizedPixels: out)
     }
 
-    /// The same input turned `quarterTurns` × 90° clockwise about its centre (13.5, 13.5),
-    /// where the contract puts the centre of mass: what the crop would have given had
-    /// the photo been turned so. Complexity: O(784).
-    public func rotated(quarterTurns: Int) -> DigitInput {
-        let side = Self.side
-        var current = pixels
-        for _ in 0..<(((quarterTurns % 4) + 4) % 4) {
-            var out = [UInt8](repeating: 0, count: side * side)
-            for y in 0..<side {
-                for x in 0..<side { out[y * side + x] = current[(side - 1 - x) * side + y] }
-            }
-            current = out
-        }
-        return DigitInput(normalizedPixels: current)
-    }
-
     /// The contract: an ink crop becomes the model's input.
     ///
     /// 1. Bounding box of the pixels > 0 (none: all zeros).

@@ -33,22 +33,23 @@ enum OrientationVote {
     static func votes(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier)
         -> (total: [Double], crops: [(input: DigitInput, frame: Int, evidence: [Double])])? {
         // crops cut from the image as read (frame 0) and turned a quarter (frame 1)
-        var asRead: [DigitInput] = [], quarter: [DigitInput] = []
+        var asRead: [InkCrop] = [], quarter: [InkCrop] = []
         for region in regions {
             switch region.region.kind {
             case .grid:    // cells are cells in every turn
-                asRead += region.pieces.compactMap(\.crop).map(input)
+                asRead += region.pieces.compactMap(\.crop)
             case .field:   // as read, its glyphs were cut just as they are cut turned
-                asRead += region.pieces.compactMap(\.crop).map(input)
-                quarter += glyphs(of: region.region, turned: [1], segmenter: segmenter)[0].map(input)
+                asRead += region.pieces.compactMap(\.crop)
+                quarter += glyphs(of: region.region, turned: [1], segmenter: segmenter)[0]
             case .page:    // both cuts from the same halved copy: ink one cut keeps and the
                            // other drops (a shadow's edge) would otherwise vote one way
                 let cuts = glyphs(of: region.region, turned: [0, 1], segmenter: segmenter)
-                asRead += cuts[0].map(input)
-                quarter += cuts[1].map(input)
+                asRead += cuts[0]
+                quarter += cuts[1]
             }
         }
-        let frames = [sample(asRead), sample(quarter)]
+        // only the sampled crops are made into the model's input
+        let frames = [sample(asRead), sample(quarter)].map { $0.map(input) }
         guard frames.contains(where: { !$0.isEmpty }) else { return nil }
         let logp = model.turnEvidence(frames.flatMap { $0 })
         var total = [Double](repeating: 0, count: 4), start = 0
@@ -94,8 +95,8 @@ enum OrientationVote {
         }
     }
 
-    /// Up to `sampleSize` inputs, evenly spaced.
-    static func sample(_ inputs: [DigitInput]) -> [DigitInput] {
+    /// Up to `sampleSize` of `inputs`, evenly spaced.
+    static func sample<T>(_ inputs: [T]) -> [T] {
         let step = max(1, inputs.count / sampleSize)
         return Array(stride(from: 0, to: inputs.count, by: step).prefix(sampleSize).map { inputs[$0] })
     }

@@ -21,19 +21,6 @@ struct SecondLookTests {
         }
     }
 
-    @Test("Turning an input moves each pixel a quarter turn clockwise about the centre; four turns are none")
-    func turning() {
-        var pixels = [UInt8](repeating: 0, count: 784)
-        pixels[0 * 28 + 3] = 200          // row 0, column 3
-        let input = DigitInput(normalizedPixels: pixels)
-        let once = input.rotated(quarterTurns: 1)
-        // clockwise: (x 3, y 0) goes to (x 27, y 3)
-        #expect(once.pixels[3 * 28 + 27] == 200 && once.pixels.filter { $0 != 0 }.count == 1)
-        #expect(input.rotated(quarterTurns: 2).pixels[27 * 28 + 24] == 200)
-        #expect(input.rotated(quarterTurns: 3) == once.rotated(quarterTurns: 2))
-        #expect(input.rotated(quarterTurns: 4) == input && input.rotated(quarterTurns: -1) == input.rotated(quarterTurns: 3))
-    }
-
     @Test("Unsure inputs get the mean of five softmaxes; sure ones and a threshold of 0 one")
     func meanOfShifts() throws {
         let fixture = try Shipped.json("logits_fixture.json")
