@@ -373,6 +373,8 @@ default:
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
+               scanreader-bench orient FILE...              --orientation auto's evidence per turn
+                                                            (ORIENT_GALLERY=out.png draws the crops, ORIENT_JSON=1 prints each)
         """)
     exit(64)
 }
