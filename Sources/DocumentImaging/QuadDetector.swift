@@ -16,15 +16,19 @@ public struct DetectedQuad: Sendable {
     /// True when found as a flat zone (`FlatZones`): a sheet or note, whose inside showed
     /// no lines at the coarse scale it was found at. Never a grid itself.
     public var isFlatPaper: Bool = false
+    /// True when the quad runs along the middle of a drawn box's lines (`LineBoxes`):
+    /// neither an outline's outer edge nor a hole's inner one.
+    public var isLineMiddle: Bool = false
 
     /// A quad and its place among the others (also for quads put together from parts).
     public init(quad: Quadrilateral, parent: Int?, isHole: Bool, followsImageFrame: Bool = false,
-                isFlatPaper: Bool = false) {
+                isFlatPaper: Bool = false, isLineMiddle: Bool = false) {
         self.quad = quad
         self.parent = parent
         self.isHole = isHole
         self.followsImageFrame = followsImageFrame
         self.isFlatPaper = isFlatPaper
+        self.isLineMiddle = isLineMiddle
     }
 }
 

@@ -37,7 +37,7 @@ struct Layout {
     var rectifiedSide = 450
 
     func regions(in image: GrayImage) -> [LaidOutRegion] {
-        regions(in: image, quads: detector.detect(in: image))
+        regions(in: image, quads: addingSheetBoxes(to: detector.detect(in: image), in: image))
     }
 
     /// The regions made of `quads` (largest first, as the detector lists them).
@@ -138,7 +138,7 @@ struct Layout {
                   !segmenter.fieldDigits(gray: g, binary: b, region: inner).isEmpty else { continue }
             isField[i] = true
             regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil,
-                                         hasDrawnFrame: !quads[i].isHole && !quads[i].isFlatPaper))
+                                         hasDrawnFrame: !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle))
         }
         if regions.isEmpty {
             let w = Double(image.width - 1), h = Double(image.height - 1)

@@ -1,0 +1,198 @@
+/// Boxes drawn with straight, axis-aligned lines in a straightened image (the boxes of a
+/// form on its straightened sheet), found from the lines themselves rather than from
+/// closed outlines: a line broken by blur or faint print, or crossed by a digit, still
+/// counts, and a box too small for the photo-wide detector's area floor is still seen.
+///
+/// Ink that is thin across a direction is line ink along it (a horizontal line's pixels
+/// lie in short vertical runs; a digit's or a word's strokes mostly do not). Runs of line
+/// ink along each row, joined across short gaps, make segments; segments in touching rows
+/// make lines. A box is two horizontal lines of matching extent with a vertical line at
+/// each end spanning the height between them, and no line of the same extent between.
+public struct LineBoxes: Sendable {
+    /// A straight line found: its extent along its direction and across it (pixels,
+    /// inclusive), in the orientation it was found in.
+    struct Line: Equatable {
+        var along: ClosedRange<Int>
+        var across: ClosedRange<Int>
+        var length: Int { along.upperBound - along.lowerBound + 1 }
+        var middle: Double { Double(across.lowerBound + across.upperBound) / 2 }
+    }
+
+    /// The thickest ink counted as a line, pixels (thicker ink is strokes, blots or bars).
+    public var maximumThickness: Int
+    /// The longest break bridged within a line (a digit crossing it, a faint stretch).
+    public var bridgedGap: Int
+    /// The shortest box side (and so the shortest line) taken, pixels.
+    public var minimumSide: Int
+
+    /// Settings for a straightened region whose longer side is `longerSide` pixels: the
+    /// line thickness, gap and box size are fixed shares of it, so the same drawing is
+    /// found at every resolution.
+    public init(longerSide: Int) {
+        maximumThickness = max(3, Int((Double(longerSide) * Self.thicknessShare).rounded()))
+        bridgedGap = 2 * maximumThickness
+        minimumSide = max(12, Int((Double(longerSide) * Self.sideShare).rounded()))
+    }
+
+    /// Explicit settings.
+    public init(maximumThickness: Int, bridgedGap: Int, minimumSide: Int) {
+        self.maximumThickness = maximumThickness
+        self.bridgedGap = bridgedGap
+        self.minimumSide = minimumSide
+    }
+
+    /// A line is at most this share of the region's longer side thick (a 0.3–1 mm form
+    /// line, blurred, on a sheet ~300 mm long: well under 3 mm).
+    public static let thicknessShare = 0.01
+    /// A box's shorter side is at least this share of the region's longer side (~5 mm on
+    /// a sheet: room for a written digit).
+    public static let sideShare = 1.0 / 60
+    /// The share of a box's height its side lines must cover, and of its width the top
+    /// and bottom lines' extents must agree within.
+    static let coverage = 0.8
+
+    /// A box found: where the middles of its four lines run, in pixel-edge coordinates
+    /// (the top-left pixel spans 0…1), and its outer edges.
+    public struct Box: Sendable, Equatable, Hashable {
+        /// The middle of the top, bottom, left and right line.
+        public var top, bottom, left, right: Double
+        /// The outer edges of the lines.
+        public var outer: PixelBox
+    }
+
+    /// The boxes in `ink`, largest first. Nested boxes are all returned; a box split by a
+    /// line of the same extent is returned as its parts.
+    public func boxes(in ink: BinaryImage) -> [Box] {
+        let rows = lines(ink.bits, width: ink.width, height: ink.height)
+        let columns = lines(ink.transposedBits(), width: ink.height, height: ink.width)
+        var found: [Box] = []
+        for (ti, top) in rows.enumerated() {
+            // the nearest line below with the same extent closes a box, if its sides are drawn
+            let closing = rows.indices.filter { bi in
+                bi != ti && rows[bi].middle > top.middle && sameExtent(top.along, rows[bi].along)
+                    && rows[bi].across.upperBound - top.across.lowerBound + 1 >= minimumSide
+            }.min { rows[$0].middle < rows[$1].middle }
+            if let bi = closing, let box = box(top: top, bottom: rows[bi], columns: columns) { found.append(box) }
+        }
+        return Array(Set(found)).sorted { $0.outer.width * $0.outer.height > $1.outer.width * $1.outer.height }
+    }
+
+    /// The box between two lines of the same extent, when a side line runs between them at
+    /// each end.
+    func box(top: Line, bottom: Line, columns: [Line]) -> Box? {
+        let left = max(top.along.lowerBound, bottom.along.lowerBound)
+        let right = min(top.along.upperBound, bottom.along.upperBound)
+        // the sides run between the lines' inner edges (where the lines cross them, ink
+        // is not thin across the side)
+        let between = top.across.upperBound...max(top.across.upperBound, bottom.across.lowerBound)
+        guard let l = side(near: left, spanning: between, in: columns),
+              let r = side(near: right, spanning: between, in: columns), r.middle - l.middle >= Double(minimumSide)
+        else { return nil }
+        let outer = PixelBox(x: l.across.lowerBound, y: top.across.lowerBound,
+                             width: r.across.upperBound - l.across.lowerBound + 1,
+                             height: bottom.across.upperBound - top.across.lowerBound + 1)
+        return Box(top: top.middle + 0.5, bottom: bottom.middle + 0.5, left: l.middle + 0.5, right: r.middle + 0.5,
+                   outer: outer)
+    }
+
+    /// Whether two lines' extents agree at both ends within a fifth of their length
+    /// (`1 − coverage`), at least the bridged gap.
+    func sameExtent(_ a: ClosedRange<Int>, _ b: ClosedRange<Int>) -> Bool {
+        let length = Double(min(a.upperBound - a.lowerBound, b.upperBound - b.lowerBound) + 1)
+        let tolerance = max(Double(bridgedGap), (1 - Self.coverage) * length)
+        return Double(abs(a.lowerBound - b.lowerBound)) <= tolerance && Double(abs(a.upperBound - b.upperBound)) <= tolerance
+    }
+
+    /// The column line within a line's thickness of `position` (where the box's top and
+    /// bottom lines end: at the side's inner edge) covering `coverage` of `span`, the one
+    /// nearest `position`.
+    func side(near position: Int, spanning span: ClosedRange<Int>, in columns: [Line]) -> Line? {
+        let reach = Double(maximumThickness)
+        let need = Self.coverage * Double(span.upperBound - span.lowerBound + 1)
+        return columns.filter { c in
+            guard abs(c.middle - Double(position)) <= reach else { return false }
+            let covered = min(c.along.upperBound, span.upperBound) - max(c.along.lowerBound, span.lowerBound) + 1
+            return Double(covered) >= need
+        }.min { abs($0.middle - Double(position)) < abs($1.middle - Double(position)) }
+    }
+
+    /// The horizontal lines of a row-major bit image.
+    func lines(_ bits: [UInt8], width: Int, height: Int) -> [Line] {
+        // ink in a vertical run no thicker than a line (rows scanned in order, each
+        // column's open run counted, so memory is read as it lies)
+        var thin = [UInt8](repeating: 0, count: width * height)
+        var run = [Int](repeating: 0, count: width)
+        bits.withUnsafeBufferPointer { src in
+            thin.withUnsafeMutableBufferPointer { dst in
+                for y in 0...height {
+                    for x in 0..<width {
+                        if y < height && src[y * width + x] != 0 { run[x] += 1; continue }
+                        let n = run[x]
+                        guard n > 0 else { continue }
+                        if n <= maximumThickness { for k in (y - n)..<y { dst[k * width + x] = 1 } }
+                        run[x] = 0
+                    }
+                }
+            }
+        }
+        // segments: runs along each row joined across gaps, long enough to be a side
+        var segments: [[ClosedRange<Int>]] = Array(repeating: [], count: height)
+        thin.withUnsafeBufferPointer { t in
+            for y in 0..<height {
+                var x = 0, start = -1, last = -1
+                while x <= width {
+                    let ink = x < width && t[y * width + x] != 0
+                    if ink {
+                        if start < 0 || x - last - 1 > bridgedGap {
+                            if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
+                            start = x
+                        }
+                        last = x
+                    }
+                    x += 1
+                }
+                if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
+            }
+        }
+        // lines: segments of touching rows whose extents overlap (or meet within a gap)
+        var open: [Line] = [], done: [Line] = []
+        for y in 0..<height {
+            var next: [Line] = []
+            var taken = [Bool](repeating: false, count: open.count)
+            for s in segments[y] {
+                if let k = open.indices.first(where: { !taken[$0] && open[$0].along.lowerBound - bridgedGap <= s.upperBound
+                                                      && s.lowerBound <= open[$0].along.upperBound + bridgedGap }) {
+                    taken[k] = true
+                    var line = open[k]
+                    line.along = min(line.along.lowerBound, s.lowerBound)...max(line.along.upperBound, s.upperBound)
+                    line.across = line.across.lowerBound...y
+                    next.append(line)
+                } else {
+                    next.append(Line(along: s, across: y...y))
+                }
+            }
+            for k in open.indices where !taken[k] { done.append(open[k]) }
+            open = next
+        }
+        // a line runs straight: it may drift a little across rows (a slight tilt), but a
+        // stack of thin segments (lines of print) is no line
+        // and it is drawn through: thin ink at nearly every place along it (the gaps bridged
+        // between the letters of a word or the digits of a number add up)
+        return (done + open).filter { line in
+            guard Double(line.across.upperBound - line.across.lowerBound + 1)
+                    <= Double(maximumThickness) + Self.drift * Double(line.length) else { return false }
+            var covered = 0
+            thin.withUnsafeBufferPointer { t in
+                for x in line.along where line.across.contains(where: { t[$0 * width + x] != 0 }) { covered += 1 }
+            }
+            return Double(covered) >= Self.inkedShare * Double(line.length)
+        }
+    }
+
+    /// The share of a line's length that must be inked.
+    static let inkedShare = 0.7
+
+    /// How far a line may drift across its direction per pixel along it (about 3°: a
+    /// sheet straightened from a slightly curled or imperfectly found outline).
+    static let drift = 0.05
+}

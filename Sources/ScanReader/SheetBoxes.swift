@@ -1,0 +1,77 @@
+import DocumentImaging
+import ImagingCore
+
+extension Layout {
+    /// `quads` with the boxes drawn on each sheet added (`LineBoxes` on the straightened
+    /// sheet), largest first with their nesting recomputed. A sheet is a quad inside no
+    /// other, not along the photo's frame, covering at least `sheetShare` of the photo.
+    /// A box is added only where the detector found nothing there already: not the same
+    /// quad, not inside a larger quad that could itself be a box on the sheet, and not
+    /// around a quad of about its own breadth (`cellBreadth`).
+    func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage) -> [DetectedQuad] {
+        let photoArea = Double(image.width * image.height)
+        var added: [DetectedQuad] = []
+        for (i, sheet) in quads.enumerated()
+        where sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea {
+            var (w, h) = sheet.quad.rectifiedSize
+            // at most the detection copy's scale: boxes are quads like the others
+            let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
+            w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
+            guard let g = image.rectified(sheet.quad, width: w, height: h),
+                  let toImage = Homography(straightening: sheet.quad, width: w, height: h) else { continue }
+            let ink = g.binarizedAgainstPaper(darkness: g.darkness())
+            let sheetArea = Double(w * h)
+            for box in LineBoxes(longerSide: max(w, h)).boxes(in: ink)
+            where Double(box.outer.width * box.outer.height) <= Self.largestBoxShare * sheetArea {
+                let corners = [Point(box.left, box.top), Point(box.right, box.top),
+                               Point(box.right, box.bottom), Point(box.left, box.bottom)]
+                    .map { toImage.apply($0) }.map { Point($0.x - 0.5, $0.y - 0.5) }
+                let quad = Quadrilateral(ordering: corners)
+                let tolerance = Self.sameBoxShare * quad.shortestSide
+                let known = (quads + added).enumerated().contains { k, other in
+                    if k == i { return false }
+                    if Self.sameCorners(other.quad, quad, within: tolerance) { return true }
+                    guard k < quads.count else { return false }
+                    // inside a larger quad that could be a box on the sheet (not the
+                    // sheet again): that one's business; around a quad of about its own
+                    // breadth: a row or column of cells the detector found
+                    if other.quad.area > quad.area {
+                        return other.quad.area <= Self.largestBoxShare * sheet.quad.area && other.quad.contains(quad.center)
+                    }
+                    return quad.contains(other.quad.center) && other.quad.shortestSide >= Self.cellBreadth * quad.shortestSide
+                }
+                if !known { added.append(DetectedQuad(quad: quad, parent: nil, isHole: false, isLineMiddle: true)) }
+            }
+        }
+        guard !added.isEmpty else { return quads }
+        return Self.nested(quads + added)
+    }
+
+    /// A sheet boxes are looked for on covers at least this share of the photo.
+    static let sheetShare = 0.1
+    /// A box covering more than this share of its sheet is the sheet's own border.
+    static let largestBoxShare = 0.5
+    /// Two quads whose corners all lie within this share of the shorter one's shortest
+    /// side of each other are the same box (an outline's outer edge and its inner edge).
+    static let sameBoxShare = 0.25
+
+    /// A detected quad inside a box and at least this share of its breadth is a cell of
+    /// a grid the box would cut through (a digit's loop is far narrower).
+    static let cellBreadth = 0.6
+
+    static func sameCorners(_ a: Quadrilateral, _ b: Quadrilateral, within tolerance: Double) -> Bool {
+        let ac = a.corners, bc = b.corners
+        return (0..<4).contains { shift in (0..<4).allSatisfy { Polygon.distance(ac[$0], bc[($0 + shift) % 4]) <= tolerance } }
+    }
+
+    /// Quads sorted largest first, each one's parent the smallest earlier quad containing
+    /// its centre (the detector's own rule).
+    static func nested(_ quads: [DetectedQuad]) -> [DetectedQuad] {
+        var sorted = quads.sorted { $0.quad.area > $1.quad.area }
+        for k in sorted.indices {
+            let center = sorted[k].quad.center
+            sorted[k].parent = sorted.indices.prefix(k).last { sorted[$0].quad.contains(center) }
+        }
+        return sorted
+    }
+}

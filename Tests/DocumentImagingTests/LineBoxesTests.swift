@@ -1,0 +1,120 @@
+@testable import DocumentImaging
+import ImagingCore
+import Testing
+
+/// Boxes found from their lines (`LineBoxes`) on literal ink images.
+@Suite("Boxes from their lines")
+struct LineBoxesTests {
+    /// A blank ink image with rectangles painted in.
+    struct Ink {
+        var image: BinaryImage
+        init(_ width: Int, _ height: Int) { image = BinaryImage(width: width, height: height, bits: [UInt8](repeating: 0, count: width * height)) }
+        mutating func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ value: UInt8 = 1) {
+            for y in max(0, y0)..<min(image.height, y1) { for x in max(0, x0)..<min(image.width, x1) { image.bits[y * image.width + x] = value } }
+        }
+        /// The outline of the box spanning x0..<x1, y0..<y1 with lines `t` pixels thick.
+        mutating func box(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, thickness t: Int) {
+            paint(x0, y0, x1, y0 + t); paint(x0, y1 - t, x1, y1); paint(x0, y0, x0 + t, y1); paint(x1 - t, y0, x1, y1)
+        }
+    }
+
+    @Test("A box is found at its lines' middles, across line widths, sizes and positions",
+          arguments: [1, 2, 3, 5], [(40, 30), (200, 40), (60, 120)])
+    func sweep(thickness: Int, size: (Int, Int)) throws {
+        var ink = Ink(600, 400)
+        let (x0, y0) = (97, 131), (x1, y1) = (97 + size.0, 131 + size.1)
+        ink.box(x0, y0, x1, y1, thickness: thickness)
+        let boxes = LineBoxes(longerSide: 600).boxes(in: ink.image)
+        #expect(boxes.count == 1)
+        let box = try #require(boxes.first)
+        let half = Double(thickness) / 2
+        #expect(abs(box.top - (Double(y0) + half)) <= 0.5 && abs(box.bottom - (Double(y1) - half)) <= 0.5)
+        #expect(abs(box.left - (Double(x0) + half)) <= 0.5 && abs(box.right - (Double(x1) - half)) <= 0.5)
+        #expect(box.outer == PixelBox(x: x0, y: y0, width: size.0, height: size.1))
+    }
+
+    @Test("Found through breaks: a faint stretch, digits crossing the top line, a missing corner")
+    func brokenLines() {
+        var ink = Ink(600, 400)
+        ink.box(100, 100, 400, 160, thickness: 2)
+        ink.paint(200, 100, 208, 102, 0)          // a gap in the top line
+        ink.paint(150, 90, 154, 150)              // an upright crossing the top line
+        ink.paint(300, 92, 304, 150)
+        ink.paint(398, 100, 400, 106, 0)          // the top right corner faint
+        #expect(LineBoxes(longerSide: 600).boxes(in: ink.image).count == 1)
+    }
+
+    @Test("No box (negative controls): three sides; lines of dashes with uprights; a thick bar for a side")
+    func controls() {
+        let finder = LineBoxes(longerSide: 600)
+        var open = Ink(600, 400)
+        open.box(100, 100, 400, 160, thickness: 2)
+        open.paint(398, 100, 400, 160, 0)         // no right side
+        #expect(finder.boxes(in: open.image).isEmpty)
+
+        // print: words of thin strokes with gaps wider than a line's breaks, tall letters
+        var print = Ink(600, 400)
+        for row in 0..<6 {
+            let y = 100 + row * 20
+            var x = 50
+            while x < 500 { print.paint(x, y, x + 30, y + 2); print.paint(x, y - 14, x + 2, y + 2); x += 30 + 16 }
+        }
+        #expect(finder.boxes(in: print.image).isEmpty)
+
+        var bar = Ink(600, 400)
+        bar.box(100, 100, 400, 160, thickness: 2)
+        bar.paint(90, 100, 112, 160)              // the left side a bar 22 px thick
+        #expect(finder.boxes(in: bar.image).isEmpty)
+    }
+
+    @Test("A ruled grid gives its row bands (a line of the same extent splits a box), a nested box both")
+    func splitAndNested() {
+        var grid = Ink(600, 400)
+        grid.box(100, 100, 400, 250, thickness: 2)
+        grid.paint(100, 150, 400, 152); grid.paint(100, 200, 400, 202)
+        grid.paint(200, 100, 202, 250); grid.paint(300, 100, 302, 250)
+        let bands = LineBoxes(longerSide: 600).boxes(in: grid.image)
+        #expect(bands.count == 3)
+        #expect(bands.allSatisfy { $0.outer.x == 100 && $0.outer.width == 300 })
+
+        var nested = Ink(600, 400)
+        nested.box(100, 100, 500, 300, thickness: 2)
+        nested.box(200, 150, 350, 200, thickness: 2)
+        #expect(LineBoxes(longerSide: 600).boxes(in: nested.image).map(\.outer)
+                == [PixelBox(x: 100, y: 100, width: 400, height: 200), PixelBox(x: 200, y: 150, width: 150, height: 50)])
+    }
+
+    @Test("The settings scale with the region: the same drawing is found at half and double size")
+    func scale() {
+        for factor in [1, 2, 4] {
+            var ink = Ink(300 * factor, 200 * factor)
+            ink.box(50 * factor, 50 * factor, 200 * factor, 80 * factor, thickness: factor)
+            #expect(LineBoxes(longerSide: 300 * factor).boxes(in: ink.image).count == 1, "factor \(factor)")
+        }
+    }
+}
+
+/// What makes a line: drawn through, straight, thin.
+@Suite("Lines for boxes")
+struct LineBoxesLineTests {
+    func rows(_ paint: (inout [UInt8], Int) -> Void) -> Int {
+        let (w, h) = (300, 40)
+        var bits = [UInt8](repeating: 0, count: w * h)
+        paint(&bits, w)
+        return LineBoxes(longerSide: 300).lines(bits, width: w, height: h).count
+    }
+
+    @Test("A dashed run whose gaps are bridged but add up to over 30 % is no line; dashes with short gaps are")
+    func inkedShare() {
+        // dashes 4 px, gaps 3 px: 57 % inked
+        #expect(rows { bits, w in for x in 20..<280 where x % 7 < 4 { bits[20 * w + x] = 1 } } == 0)
+        // dashes 12 px, gaps 2 px: 86 % inked
+        #expect(rows { bits, w in for x in 20..<280 where x % 14 < 12 { bits[20 * w + x] = 1 } } == 1)
+    }
+
+    @Test("A line sloping 1 in 15 (3.8°) is no box side; one sloping 1 in 26 (2.2°) is")
+    func straightness() {
+        #expect(rows { bits, w in for x in 20..<280 { bits[(10 + (x - 20) / 15) * w + x] = 1 } } == 0)
+        #expect(rows { bits, w in for x in 20..<280 { bits[(10 + (x - 20) / 26) * w + x] = 1 } } == 1)
+    }
+}
