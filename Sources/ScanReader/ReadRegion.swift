@@ -70,11 +70,14 @@ struct ReadRegion {
     /// the quad already follows: the edge is kept.
     ///
     /// A field's are the middle of its box's line (where a form's box is drawn), when the
-    /// quad follows the line's outer edge: moved in by half the line's width, side by side.
+    /// quad follows the line's outer edge: moved in by half the line's width, side by side,
+    /// the line measured on ink against the paper (a faint line the field's local-mean ink
+    /// misses still counts).
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
         if region.kind == .field, region.hasDrawnFrame {
-            let (top, right, bottom, left) = Self.frameWidths(region.binary)
+            let g = region.gray
+            let (top, right, bottom, left) = Self.frameWidths(g.binarizedAgainstPaper(darkness: g.darkness()))
             let w = Double(region.gray.width), h = Double(region.gray.height), map = toImage
             return Quadrilateral(topLeft: map(Point(left / 2, top / 2)), topRight: map(Point(w - right / 2, top / 2)),
                                  bottomRight: map(Point(w - right / 2, h - bottom / 2)),
