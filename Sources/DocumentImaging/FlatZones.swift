@@ -82,8 +82,106 @@ public enum FlatZones {
             let zone = Int32(r)
             masks.append(BinaryImage(width: w, height: h, bits: label.map { $0 == zone ? 1 : 0 }))
         }
+        masks += shadowSplitUnions(label: label, area: area, in: coarse, largest: largest)
         return (factor, coarse, masks)
     }
+
+    /// Two zones facing each other across a thin line of edge pixels (`widestBorder`) along
+    /// at least `sharedBorder` of the smaller one's breadth, where that border cuts across
+    /// both and its step runs on past them (`crossesOn`): a sheet or note a hard shadow's
+    /// edge cuts in two (each part alone is no quad, or one cut short). Each such pair is
+    /// returned joined (the edge pixels between them filled), for the paper test to judge
+    /// like any zone. Parts count from a quarter of `smallestShare`.
+    static func shadowSplitUnions(label: [Int32], area: [Int32], in coarse: GrayImage, largest: Int32) -> [BinaryImage] {
+        let w = coarse.width, h = coarse.height, n = w * h
+        let smallestPart = Int32(smallestShare / 4 * Double(n))
+        func isPart(_ zone: Int32) -> Bool { area[Int(zone)] >= smallestPart && area[Int(zone)] <= largest }
+        // pairs facing across a band of up to `widestBorder` edge pixels, right or down,
+        // with where they face (a pixel of one and the step towards the other)
+        var bridges: [Int: [(Int, Int)]] = [:]
+        func face(_ i: Int, _ a: Int32, step: Int, room: Int) {
+            guard room >= 2 else { return }
+            for d in 2...min(widestBorder + 1, room) {
+                let b = label[i + d * step]
+                if b == a { return }                        // the zone goes on: no border here
+                guard isPart(b) else { continue }
+                bridges[Int(min(a, b)) * n + Int(max(a, b)), default: []].append((i, step))
+                return
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x, a = label[i]
+                guard isPart(a) else { continue }
+                if x + 1 < w, label[i + 1] != a { face(i, a, step: 1, room: w - 1 - x) }
+                if y + 1 < h, label[i + w] != a { face(i, a, step: w, room: h - 1 - y) }
+            }
+        }
+        var unions: [BinaryImage] = []
+        for (key, pairs) in bridges {
+            let a = Int32(key / n), b = Int32(key % n)
+            let breadth = Double(min(area[Int(a)], area[Int(b)])).squareRoot()
+            guard Double(pairs.count) >= sharedBorder * breadth, area[Int(a)] + area[Int(b)] <= largest,
+                  crossesOn(pairs, between: [a, b], label: label, in: coarse) else { continue }
+            var bits = label.map { $0 == a || $0 == b ? UInt8(1) : 0 }
+            for (i, step) in pairs {
+                var k = i + step
+                while label[k] != a && label[k] != b { bits[k] = 1; k += step }
+            }
+            unions.append(BinaryImage(width: w, height: h, bits: bits))
+        }
+        return unions
+    }
+
+    /// True when the border between two zones (the line through the middles of the
+    /// `bridges` between them) cuts across both — past its ends lies neither — and its
+    /// step runs on past them at either end, the same way and at least half as strong: a
+    /// shadow's edge falls across the desk too, where the border between two different
+    /// things lying side by side ends with them.
+    static func crossesOn(_ bridges: [(Int, Int)], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
+        let w = coarse.width
+        let middles = bridges.map { i, step in
+            let j = i + step * 2
+            return Point(Double(i % w + j % w) / 2, Double(i / w + j / w) / 2)
+        }
+        guard let line = Line(fitting: middles) else { return false }
+        let normal = FlatZones.outwardNormal(line.direction)
+        let ts = middles.map { ($0.x - line.point.x) * line.direction.x + ($0.y - line.point.y) * line.direction.y }
+        guard let t0 = ts.min(), let t1 = ts.max(), t1 - t0 >= 4 else { return false }
+        func step(from: Double, to: Double) -> Double? {
+            var sum = 0.0, count = 0.0
+            for k in 0..<12 {
+                let t = from + (to - from) * Double(k) / 11
+                guard let outside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: 3),
+                      let inside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: -3)
+                else { continue }
+                sum += outside - inside; count += 1
+            }
+            return count < 6 ? nil : sum / count
+        }
+        let length = t1 - t0, margin = 3.0
+        // the border cuts the pair right across: past its ends lies neither zone (a
+        // border along part of one zone's side is that side, with something beside it)
+        for t in [t0 - margin, t1 + margin] {
+            for offset in [-3.0, 3.0] {
+                let x = Int((line.point.x + t * line.direction.x + offset * normal.x).rounded())
+                let y = Int((line.point.y + t * line.direction.y + offset * normal.y).rounded())
+                if x >= 0, y >= 0, x < w, y < coarse.height, zones.contains(label[y * w + x]) { return false }
+            }
+        }
+        guard let along = step(from: t0 + 0.1 * length, to: t1 - 0.1 * length), abs(along) >= edgeContrast else { return false }
+        return [step(from: t1 + margin, to: t1 + margin + 0.5 * length), step(from: t0 - margin - 0.5 * length, to: t0 - margin)]
+            .contains { c in c.map { $0 * along > 0 && abs($0) >= 0.5 * abs(along) } ?? false }
+    }
+
+    /// See `shadowSplitUnions`: the widest band of edge pixels between two zones taken for
+    /// one border (a hard shadow's edge, averaged into the coarse copy, with the pixels
+    /// beside it that its step makes edge pixels too).
+    static let widestBorder = 4
+
+    /// See `shadowSplitUnions`: the shared border, as a share of the smaller zone's breadth
+    /// (the square root of its area).
+    static let sharedBorder = 0.5
 
     /// `stepOverNoise` times the median absolute difference of horizontal neighbours, at
     /// least `smallestStep`.

@@ -6,6 +6,11 @@ import Testing
 /// Sheets and notes found as flat zones (`FlatZones`, `QuadDetector.flatPaper`) on literal
 /// photos: a note only a little lighter or darker than the desk, on plain and on noisy
 /// desks, and the controls (a shadow's edge, a box cut by a shadow) that must not give paper.
+extension [Point] {
+    /// The area of the polygon, its coordinates scaled by `scale`.
+    func area(scale: Double) -> Double { abs(Polygon.signedArea(map { Point($0.x * scale, $0.y * scale) })) }
+}
+
 @Suite("Flat paper on literal images")
 struct FlatPaperTests {
     /// A `width`×`height` desk of grey `desk` with noise of ±`noise` (fixed seed), a note of
@@ -100,5 +105,42 @@ struct FlatPaperTests {
         for y in 40..<140 { for x in 60..<180 { noteImage[x, y] = 200 } }
         let note = Quadrilateral(topLeft: Point(60, 40), topRight: Point(179, 40), bottomRight: Point(179, 139), bottomLeft: Point(60, 139))
         #expect(FlatZones.outlinesPaper(note, in: noteImage))
+    }
+
+    /// A note of grey 200 on a desk of 120, the part of the photo right of the line
+    /// x = 700 + 0.3·y in a hard shadow (×`shadow`, 1 = none), where the shadow's edge also
+    /// falls across the desk.
+    static func noteInShadow(shadow: Double) -> GrayImage {
+        var image = Self.photo(desk: 120, note: 200, corners: Self.noteCorners, noise: 3)
+        for y in 0..<image.height {
+            for x in 0..<image.width where Double(x) > 700 + 0.3 * Double(y) {
+                image[x, y] = UInt8(Double(image[x, y]) * shadow)
+            }
+        }
+        return image
+    }
+
+    @Test("A note cut in two by a hard shadow's edge that crosses the desk too is found whole")
+    func noteCutByShadow() {
+        let quads = QuadDetector().detect(in: Self.noteInShadow(shadow: 0.55))
+        #expect(Self.found(Self.noteCorners, in: quads) != nil, "\(quads.prefix(5).map(\.quad.corners))")
+    }
+
+    @Test("Control: two zones are joined only across a border that runs on past them: a note in two tints stays two")
+    func joinsOnlyAcrossAShadow() {
+        // control: the two halves of a note split by a step that ends at the note's sides
+        // (two papers side by side, a tint): still two zones, never one quad
+        var image = Self.photo(desk: 120, note: 200, corners: Self.noteCorners, noise: 3)
+        for y in 0..<image.height {
+            for x in 0..<image.width where Double(x) > 700 + 0.3 * Double(y) && TestImages.inside(Point(Double(x), Double(y)), Self.noteCorners) {
+                image[x, y] = 150
+            }
+        }
+        let small = image.reduced(by: 2)
+        let (_, coarse, masks) = FlatZones.zones(of: small)
+        let whole = masks.filter { m in
+            m.bits.reduce(0) { $0 + Int($1) } > Int(0.75 * Self.noteCorners.area(scale: Double(coarse.width) / Double(image.width)))
+        }
+        #expect(whole.isEmpty)
     }
 }
