@@ -13,6 +13,13 @@ extension Layout {
         var added: [DetectedQuad] = []
         for (i, sheet) in quads.enumerated()
         where sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea {
+            // a sheet mostly taken by one quad (a puzzle's grid, a printed frame) holds what
+            // that quad holds: boxes there are its business
+            let holdsLargeQuad = quads.indices.contains { k in
+                let share = quads[k].quad.area / sheet.quad.area
+                return Self.isWithin(k, i, quads) && share >= Self.largestBoxShare && share < Self.sameSheetShare
+            }
+            if holdsLargeQuad { continue }
             var (w, h) = sheet.quad.rectifiedSize
             // at most the detection copy's scale: boxes are quads like the others
             let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
@@ -55,9 +62,20 @@ extension Layout {
     /// side of each other are the same box (an outline's outer edge and its inner edge).
     static let sameBoxShare = 0.25
 
+    /// A quad inside a sheet covering this share of it or more is the sheet again (its
+    /// outline's inner edge, its paper found as a flat zone).
+    static let sameSheetShare = 0.9
+
     /// A detected quad inside a box and at least this share of its breadth is a cell of
     /// a grid the box would cut through (a digit's loop is far narrower).
     static let cellBreadth = 0.6
+
+    /// Whether quad `k` lies inside quad `outer` (one of its ancestors).
+    static func isWithin(_ k: Int, _ outer: Int, _ quads: [DetectedQuad]) -> Bool {
+        var p = quads[k].parent
+        while let q = p { if q == outer { return true }; p = quads[q].parent }
+        return false
+    }
 
     static func sameCorners(_ a: Quadrilateral, _ b: Quadrilateral, within tolerance: Double) -> Bool {
         let ac = a.corners, bc = b.corners
