@@ -121,16 +121,20 @@ public struct LineBoxes: Sendable {
         // ink in a vertical run no thicker than a line (rows scanned in order, each
         // column's open run counted, so memory is read as it lies)
         var thin = [UInt8](repeating: 0, count: width * height)
-        var run = [Int](repeating: 0, count: width)
+        var runs = [Int32](repeating: 0, count: width)
+        let thickest = Int32(maximumThickness)
         bits.withUnsafeBufferPointer { src in
             thin.withUnsafeMutableBufferPointer { dst in
-                for y in 0...height {
-                    for x in 0..<width {
-                        if y < height && src[y * width + x] != 0 { run[x] += 1; continue }
-                        let n = run[x]
-                        guard n > 0 else { continue }
-                        if n <= maximumThickness { for k in (y - n)..<y { dst[k * width + x] = 1 } }
-                        run[x] = 0
+                runs.withUnsafeMutableBufferPointer { run in
+                    for y in 0...height {
+                        let row = y < height ? src.baseAddress! + y * width : nil
+                        for x in 0..<width {
+                            if let row, row[x] != 0 { run[x] += 1; continue }
+                            let n = run[x]
+                            guard n > 0 else { continue }
+                            if n <= thickest { for k in (y - Int(n))..<y { dst[k * width + x] = 1 } }
+                            run[x] = 0
+                        }
                     }
                 }
             }
