@@ -36,8 +36,15 @@ struct Layout {
     /// are then 50 px; reading at 600 or 900 px was no more accurate and cost more.
     var rectifiedSide = 450
 
+    /// The regions of `image`: laid out from the detector's quads, then again with the
+    /// boxes drawn on its sheets added (`addingSheetBoxes`) where there are any: a sheet
+    /// on which a grid was read is not searched.
     func regions(in image: GrayImage) -> [LaidOutRegion] {
-        regions(in: image, quads: addingSheetBoxes(to: detector.detect(in: image), in: image))
+        let detected = detector.detect(in: image)
+        let plain = regions(in: image, quads: detected)
+        let grids = plain.filter { $0.kind == .grid }.map(\.quad.center)
+        let boxed = addingSheetBoxes(to: detected, in: image, skipping: grids)
+        return boxed.count == detected.count ? plain : regions(in: image, quads: boxed)
     }
 
     /// The regions made of `quads` (largest first, as the detector lists them).

@@ -8,7 +8,9 @@ extension Layout {
     /// A box is added only where the detector found nothing there already: not the same
     /// quad, not inside a larger quad that could itself be a box on the sheet, and not
     /// around a quad of about its own breadth (`cellBreadth`).
-    func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage) -> [DetectedQuad] {
+    /// Sheets holding a point of `skipping` (a grid read there) are not searched: the
+    /// grid's cells are the boxes there.
+    func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = []) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
         var added: [DetectedQuad] = []
         for (i, sheet) in quads.enumerated()
@@ -19,7 +21,7 @@ extension Layout {
                 let share = quads[k].quad.area / sheet.quad.area
                 return Self.isWithin(k, i, quads) && share >= Self.largestBoxShare && share < Self.sameSheetShare
             }
-            if holdsLargeQuad { continue }
+            if holdsLargeQuad || skipping.contains(where: { sheet.quad.contains($0) }) { continue }
             var (w, h) = sheet.quad.rectifiedSize
             // at most the detection copy's scale: boxes are quads like the others
             let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
