@@ -118,8 +118,8 @@ public enum FlatZones {
             }
         }
         var unions: [BinaryImage] = []
-        for (key, pairs) in bridges {
-            let a = Int32(key / n), b = Int32(key % n)
+        for key in bridges.keys.sorted() {   // in a fixed order: a dictionary's varies by run
+            let pairs = bridges[key]!, a = Int32(key / n), b = Int32(key % n)
             let breadth = Double(min(area[Int(a)], area[Int(b)])).squareRoot()
             guard Double(pairs.count) >= sharedBorder * breadth, area[Int(a)] + area[Int(b)] <= largest,
                   crossesOn(pairs, between: [a, b], label: label, in: coarse) else { continue }

@@ -34,13 +34,6 @@ public struct LineBoxes: Sendable {
         minimumSide = max(12, Int((Double(longerSide) * Self.sideShare).rounded()))
     }
 
-    /// Explicit settings.
-    public init(maximumThickness: Int, bridgedGap: Int, minimumSide: Int) {
-        self.maximumThickness = maximumThickness
-        self.bridgedGap = bridgedGap
-        self.minimumSide = minimumSide
-    }
-
     /// A line is at most this share of the region's longer side thick (a 0.3–1 mm form
     /// line, blurred, on a sheet ~300 mm long: well under 3 mm).
     public static let thicknessShare = 0.01
@@ -178,10 +171,9 @@ public struct LineBoxes: Sendable {
             for k in open.indices where !taken[k] { done.append(open[k]) }
             open = next
         }
-        // a line runs straight: it may drift a little across rows (a slight tilt), but a
-        // stack of thin segments (lines of print) is no line
-        // and it is drawn through: thin ink at nearly every place along it (the gaps bridged
-        // between the letters of a word or the digits of a number add up)
+        // a line runs straight (it may drift a little across rows: a slight tilt) and is
+        // drawn through: thin ink at most places along it (the gaps bridged between the
+        // letters of a word or the digits of a number add up)
         return (done + open).filter { line in
             guard Double(line.across.upperBound - line.across.lowerBound + 1)
                     <= Double(maximumThickness) + Self.drift * Double(line.length) else { return false }
@@ -193,7 +185,9 @@ public struct LineBoxes: Sendable {
         }
     }
 
-    /// The share of a line's length that must be inked.
+    /// The share of a line's length that must be inked: a drawn line loses a few stretches
+    /// to faint print and to the digits crossing it (a 30 % loss allowed); a row of words
+    /// or digits with its gaps bridged is far emptier.
     static let inkedShare = 0.7
 
     /// How far a line may drift across its direction per pixel along it (about 3°: a

@@ -7,9 +7,9 @@ extension Layout {
     /// other, not along the photo's frame, covering at least `sheetShare` of the photo.
     /// A box is added only where the detector found nothing there already: not the same
     /// quad, not inside a larger quad that could itself be a box on the sheet, and not
-    /// around a quad of about its own breadth (`cellBreadth`).
-    /// Sheets holding a point of `skipping` (a grid read there) are not searched: the
-    /// grid's cells are the boxes there.
+    /// around a quad of about its own breadth (`cellBreadth`). Not searched: sheets
+    /// holding a point of `skipping` (a grid read there: its cells are the boxes there)
+    /// and sheets mostly taken by one quad (half of it or more, short of the sheet again).
     func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = []) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
         var added: [DetectedQuad] = []
@@ -22,20 +22,7 @@ extension Layout {
                 return Self.isWithin(k, i, quads) && share >= Self.largestBoxShare && share < Self.sameSheetShare
             }
             if holdsLargeQuad || skipping.contains(where: { sheet.quad.contains($0) }) { continue }
-            var (w, h) = sheet.quad.rectifiedSize
-            // at most the detection copy's scale: boxes are quads like the others
-            let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
-            w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
-            guard let g = image.rectified(sheet.quad, width: w, height: h),
-                  let toImage = Homography(straightening: sheet.quad, width: w, height: h) else { continue }
-            let ink = g.binarizedAgainstPaper(darkness: g.darkness())
-            let sheetArea = Double(w * h)
-            for box in LineBoxes(longerSide: max(w, h)).boxes(in: ink)
-            where Double(box.outer.width * box.outer.height) <= Self.largestBoxShare * sheetArea {
-                let corners = [Point(box.left, box.top), Point(box.right, box.top),
-                               Point(box.right, box.bottom), Point(box.left, box.bottom)]
-                    .map { toImage.apply($0) }.map { Point($0.x - 0.5, $0.y - 0.5) }
-                let quad = Quadrilateral(ordering: corners)
+            for quad in drawnBoxes(on: sheet.quad, in: image) {
                 let tolerance = Self.sameBoxShare * quad.shortestSide
                 let known = (quads + added).enumerated().contains { k, other in
                     if k == i { return false }
@@ -56,12 +43,32 @@ extension Layout {
         return Self.nested(quads + added)
     }
 
+    /// The boxes `LineBoxes` finds on `sheet` straightened (at most at the detection
+    /// copy's scale: boxes are quads like the others) and thresholded against its paper,
+    /// as quads through their lines' middles in `image`; none covering over
+    /// `largestBoxShare` of the sheet (its own border).
+    func drawnBoxes(on sheet: Quadrilateral, in image: GrayImage) -> [Quadrilateral] {
+        var (w, h) = sheet.rectifiedSize
+        let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
+        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
+        guard let g = image.rectified(sheet, width: w, height: h),
+              let toImage = Homography(straightening: sheet, width: w, height: h) else { return [] }
+        let ink = g.binarizedAgainstPaper(darkness: g.darkness())
+        return LineBoxes(longerSide: max(w, h)).boxes(in: ink)
+            .filter { Double($0.outer.width * $0.outer.height) <= Self.largestBoxShare * Double(w * h) }
+            .map { box in
+                let corners = [Point(box.left, box.top), Point(box.right, box.top),
+                               Point(box.right, box.bottom), Point(box.left, box.bottom)]
+                return Quadrilateral(ordering: corners.map { toImage.apply($0) }.map { Point($0.x - 0.5, $0.y - 0.5) })
+            }
+    }
+
     /// A sheet boxes are looked for on covers at least this share of the photo.
     static let sheetShare = 0.1
     /// A box covering more than this share of its sheet is the sheet's own border.
     static let largestBoxShare = 0.5
-    /// Two quads whose corners all lie within this share of the shorter one's shortest
-    /// side of each other are the same box (an outline's outer edge and its inner edge).
+    /// Two quads whose corners all lie within this share of the box's shortest side of
+    /// each other are the same box (its line's middle, its outer edge, its inner edge).
     static let sameBoxShare = 0.25
 
     /// A quad inside a sheet covering this share of it or more is the sheet again (its
@@ -79,6 +86,8 @@ extension Layout {
         return false
     }
 
+    /// Whether every corner of `a` lies within `tolerance` of a corner of `b`, taken in
+    /// order from any start.
     static func sameCorners(_ a: Quadrilateral, _ b: Quadrilateral, within tolerance: Double) -> Bool {
         let ac = a.corners, bc = b.corners
         return (0..<4).contains { shift in (0..<4).allSatisfy { Polygon.distance(ac[$0], bc[($0 + shift) % 4]) <= tolerance } }
