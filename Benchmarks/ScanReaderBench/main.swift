@@ -193,6 +193,39 @@ func drawDetection(file: String, output: String) throws {
     print("\(quads.count) quads")
 }
 
+/// The boxes the reader's sheet pass looks for, drawn: each sheet (a top-level quad over a
+/// tenth of the photo) straightened as the reader does, its ink against the paper grey,
+/// the lines `LineBoxes` finds along rows blue and down columns green, its boxes red; one
+/// PNG per sheet (OUT-k.png). The reader skips sheets where it read a grid; this does not.
+func drawSheetBoxes(file: String, output: String) throws {
+    let image = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize)).image
+    let detector = QuadDetector()
+    let sheets = detector.detect(in: image).filter {
+        $0.parent == nil && !$0.followsImageFrame && $0.quad.area >= 0.1 * Double(image.width * image.height)
+    }
+    for (k, sheet) in sheets.enumerated() {
+        var (w, h) = sheet.quad.rectifiedSize
+        let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
+        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
+        guard let g = image.rectified(sheet.quad, width: w, height: h) else { continue }
+        let ink = g.binarizedAgainstPaper(darkness: g.darkness())
+        let finder = LineBoxes(longerSide: max(w, h))
+        let (rows, columns) = finder.lines(in: ink)
+        let boxes = finder.boxes(in: ink)
+        var canvas = RGBCanvas(width: w, height: h)
+        for y in 0..<h { for x in 0..<w where ink.bits[y * w + x] != 0 { canvas.plot(x, y, RGBCanvas.Color(170, 170, 170)) } }
+        for r in rows { canvas.fillRect(x: r.along.lowerBound, y: r.across.lowerBound, width: r.length, height: r.across.count, .blue) }
+        for c in columns { canvas.fillRect(x: c.across.lowerBound, y: c.along.lowerBound, width: c.across.count, height: c.length, .green) }
+        for b in boxes {
+            canvas.polygon([(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)], .red, thickness: 2)
+        }
+        let path = output.hasSuffix(".png") ? String(output.dropLast(4)) + "-\(k).png" : output + "-\(k).png"
+        try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: path))
+        print("sheet \(k): \(w)x\(h), \(rows.count) row lines, \(columns.count) column lines, \(boxes.count) boxes -> \(path)")
+    }
+    if sheets.isEmpty { print("no sheet (a top-level quad over a tenth of the photo)") }
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count >= 3:
@@ -358,6 +391,8 @@ case "load-model":
     var best = Double.infinity
     for _ in 0..<5 { best = min(best, seconds { _ = try? DigitClassifier(contentsOf: "Models/digits-lenet.safetensors") }) }
     print(String(format: "model load: %.1f ms", best * 1000))
+case "boxes" where args.count >= 4:
+    try drawSheetBoxes(file: args[2], output: args[3])
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
@@ -371,6 +406,7 @@ default:
                scanreader-bench classify IDX COUNT BATCH [MODEL]  classifier digits/s on one thread
                scanreader-bench draw FILE OUT.png           detected quads and the binary copy
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
+               scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
                scanreader-bench orient FILE...              --orientation auto's evidence per turn

@@ -11,11 +11,15 @@
 public struct LineBoxes: Sendable {
     /// A straight line found: its extent along its direction and across it (pixels,
     /// inclusive), in the orientation it was found in.
-    struct Line: Equatable {
-        var along: ClosedRange<Int>
-        var across: ClosedRange<Int>
-        var length: Int { along.upperBound - along.lowerBound + 1 }
-        var middle: Double { Double(across.lowerBound + across.upperBound) / 2 }
+    public struct Line: Equatable, Sendable {
+        /// Where it runs along its direction (x for a row's line, y for a column's).
+        public var along: ClosedRange<Int>
+        /// Where it lies across its direction (the rows, or columns, it covers).
+        public var across: ClosedRange<Int>
+        /// Its length in pixels.
+        public var length: Int { along.upperBound - along.lowerBound + 1 }
+        /// The middle of the rows (columns) it covers.
+        public var middle: Double { Double(across.lowerBound + across.upperBound) / 2 }
     }
 
     /// The thickest ink counted as a line, pixels (thicker ink is strokes, blots or bars).
@@ -56,8 +60,7 @@ public struct LineBoxes: Sendable {
     /// The boxes in `ink`, largest first. Nested boxes are all returned; a box split by a
     /// line of the same extent is returned as its parts.
     public func boxes(in ink: BinaryImage) -> [Box] {
-        let rows = lines(ink.bits, width: ink.width, height: ink.height)
-        let columns = lines(ink.transposedBits(), width: ink.height, height: ink.width)
+        let (rows, columns) = lines(in: ink)
         var found: [Box] = []
         for (ti, top) in rows.enumerated() {
             // the nearest line below with the same extent closes a box, if its sides are drawn
@@ -107,6 +110,12 @@ public struct LineBoxes: Sendable {
             let covered = min(c.along.upperBound, span.upperBound) - max(c.along.lowerBound, span.lowerBound) + 1
             return Double(covered) >= need
         }.min { abs($0.middle - Double(position)) < abs($1.middle - Double(position)) }
+    }
+
+    /// The lines in `ink` running along its rows (`along` is x) and down its columns
+    /// (`along` is y): what the boxes are made of (`scanreader-bench boxes` draws them).
+    public func lines(in ink: BinaryImage) -> (rows: [Line], columns: [Line]) {
+        (lines(ink.bits, width: ink.width, height: ink.height), lines(ink.transposedBits(), width: ink.height, height: ink.width))
     }
 
     /// The horizontal lines of a row-major bit image.
