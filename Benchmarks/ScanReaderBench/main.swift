@@ -204,11 +204,9 @@ func drawSheetBoxes(file: String, output: String) throws {
         $0.parent == nil && !$0.followsImageFrame && $0.quad.area >= 0.1 * Double(image.width * image.height)
     }
     for (k, sheet) in sheets.enumerated() {
-        var (w, h) = sheet.quad.rectifiedSize
-        let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
-        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
-        guard let g = image.rectified(sheet.quad, width: w, height: h) else { continue }
-        let ink = g.binarizedAgainstPaper(darkness: g.darkness())
+        guard let (ink, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
+        else { continue }
+        let (w, h) = (ink.width, ink.height)
         let finder = LineBoxes(longerSide: max(w, h))
         let (rows, columns) = finder.lines(in: ink)
         let boxes = finder.boxes(in: ink)

@@ -1,3 +1,5 @@
+public import ImagingCore
+
 /// Boxes drawn with straight, axis-aligned lines in a straightened image (the boxes of a
 /// form on its straightened sheet), found from the lines themselves rather than from
 /// closed outlines: a line broken by blur or faint print, or crossed by a digit, still
@@ -202,4 +204,19 @@ public struct LineBoxes: Sendable {
     /// How far a line may drift across its direction per pixel along it (about 3°: a
     /// sheet straightened from a slightly curled or imperfectly found outline).
     static let drift = 0.05
+}
+
+extension LineBoxes {
+    /// `region` of `image` straightened at its own size (its longer side at most
+    /// `longestSide`) and thresholded against its paper: the ink boxes are looked for in,
+    /// with the map from its pixel-edge coordinates back to `image`'s pixel coordinates.
+    public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int)
+        -> (ink: BinaryImage, toImage: (Point) -> Point)? {
+        var (w, h) = region.rectifiedSize
+        let scale = min(1, Double(longestSide) / Double(max(w, h)))
+        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
+        guard let g = image.rectified(region, width: w, height: h),
+              let map = Homography(straightening: region, width: w, height: h) else { return nil }
+        return (g.binarizedAgainstPaper(darkness: g.darkness()), { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })
+    }
 }

@@ -32,6 +32,18 @@ public struct DetectedQuad: Sendable {
     }
 }
 
+extension DetectedQuad {
+    /// Sets each quad's parent, in list order (larger first): the last earlier quad
+    /// containing its centre, the smallest enclosing one (a sheet whose corners stick out
+    /// of a clutter quad still counts as inside it).
+    public static func assignParents(_ quads: inout [DetectedQuad]) {
+        for k in quads.indices {
+            let center = quads[k].quad.center
+            quads[k].parent = quads.indices.prefix(k).last { quads[$0].quad.contains(center) }
+        }
+    }
+}
+
 /// Finds rectangles (sheets, boxes, ruled grids) in a photo.
 ///
 /// Detection runs on a reduced copy (the longer side near `workingSize`): adaptive
@@ -171,13 +183,10 @@ public struct QuadDetector: Sendable {
             let refined = item.isPaper || rank <= refinedQuads
                 ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
                 : full
-            let center = refined.center
-            // the smallest earlier (larger) quad containing this one's centre: a sheet
-            // whose corners stick out of a clutter quad still counts as inside it
-            let parent = result.indices.last { i in result[i].quad.contains(center) }
-            result.append(DetectedQuad(quad: refined, parent: parent, isHole: item.isHole,
+            result.append(DetectedQuad(quad: refined, parent: nil, isHole: item.isHole,
                                        followsImageFrame: item.followsFrame, isFlatPaper: item.isPaper))
         }
+        DetectedQuad.assignParents(&result)
         return result
     }
 

@@ -48,18 +48,13 @@ extension Layout {
     /// as quads through their lines' middles in `image`; none covering over
     /// `largestBoxShare` of the sheet (its own border).
     func drawnBoxes(on sheet: Quadrilateral, in image: GrayImage) -> [Quadrilateral] {
-        var (w, h) = sheet.rectifiedSize
-        let scale = min(1, Double(detector.workingSize) / Double(max(w, h)))
-        w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
-        guard let g = image.rectified(sheet, width: w, height: h),
-              let toImage = Homography(straightening: sheet, width: w, height: h) else { return [] }
-        let ink = g.binarizedAgainstPaper(darkness: g.darkness())
-        return LineBoxes(longerSide: max(w, h)).boxes(in: ink)
-            .filter { Double($0.outer.width * $0.outer.height) <= Self.largestBoxShare * Double(w * h) }
+        guard let (ink, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
+        else { return [] }
+        return LineBoxes(longerSide: max(ink.width, ink.height)).boxes(in: ink)
+            .filter { Double($0.outer.width * $0.outer.height) <= Self.largestBoxShare * Double(ink.width * ink.height) }
             .map { box in
-                let corners = [Point(box.left, box.top), Point(box.right, box.top),
-                               Point(box.right, box.bottom), Point(box.left, box.bottom)]
-                return Quadrilateral(ordering: corners.map { toImage.apply($0) }.map { Point($0.x - 0.5, $0.y - 0.5) })
+                Quadrilateral(ordering: [Point(box.left, box.top), Point(box.right, box.top),
+                                         Point(box.right, box.bottom), Point(box.left, box.bottom)].map(toImage))
             }
     }
 
@@ -93,14 +88,11 @@ extension Layout {
         return (0..<4).contains { shift in (0..<4).allSatisfy { Polygon.distance(ac[$0], bc[($0 + shift) % 4]) <= tolerance } }
     }
 
-    /// Quads sorted largest first, each one's parent the smallest earlier quad containing
-    /// its centre (the detector's own rule).
+    /// Quads sorted largest first, their parents set by the detector's own rule
+    /// (`DetectedQuad.assignParents`).
     static func nested(_ quads: [DetectedQuad]) -> [DetectedQuad] {
         var sorted = quads.sorted { $0.quad.area > $1.quad.area }
-        for k in sorted.indices {
-            let center = sorted[k].quad.center
-            sorted[k].parent = sorted.indices.prefix(k).last { sorted[$0].quad.contains(center) }
-        }
+        DetectedQuad.assignParents(&sorted)
         return sorted
     }
 }
