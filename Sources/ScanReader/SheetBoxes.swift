@@ -6,35 +6,24 @@ extension Layout {
     /// sheet), largest first with their nesting recomputed. A sheet is a quad inside no
     /// other, not along the photo's frame, covering at least `sheetShare` of the photo.
     /// A box is added only where the detector found nothing there already: not the same
-    /// quad, not inside a larger quad that could itself be a box on the sheet, and not
-    /// around a quad of about its own breadth (`cellBreadth`). Not searched: sheets
+    /// quad, and not inside a larger quad that could itself be a box on the sheet. Sheets
     /// holding a point of `skipping` (a grid read there: its cells are the boxes there)
-    /// and sheets mostly taken by one quad (half of it or more, short of the sheet again).
+    /// are not searched.
     func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = []) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
         var added: [DetectedQuad] = []
         for (i, sheet) in quads.enumerated()
         where sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea {
-            // a sheet mostly taken by one quad (a puzzle's grid, a printed frame) holds what
-            // that quad holds: boxes there are its business
-            let holdsLargeQuad = quads.indices.contains { k in
-                let share = quads[k].quad.area / sheet.quad.area
-                return Self.isWithin(k, i, quads) && share >= Self.largestBoxShare && share < Self.sameSheetShare
-            }
-            if holdsLargeQuad || skipping.contains(where: { sheet.quad.contains($0) }) { continue }
+            if skipping.contains(where: { sheet.quad.contains($0) }) { continue }
             for quad in drawnBoxes(on: sheet.quad, in: image) {
                 let tolerance = Self.sameBoxShare * quad.shortestSide
                 let known = (quads + added).enumerated().contains { k, other in
                     if k == i { return false }
                     if Self.sameCorners(other.quad, quad, within: tolerance) { return true }
-                    guard k < quads.count else { return false }
-                    // inside a larger quad that could be a box on the sheet (not the
-                    // sheet again): that one's business; around a quad of about its own
-                    // breadth: a row or column of cells the detector found
-                    if other.quad.area > quad.area {
-                        return other.quad.area <= Self.largestBoxShare * sheet.quad.area && other.quad.contains(quad.center)
-                    }
-                    return quad.contains(other.quad.center) && other.quad.shortestSide >= Self.cellBreadth * quad.shortestSide
+                    // inside a larger quad the detector found that could be a box on the
+                    // sheet (not the sheet again): that one's business
+                    return k < quads.count && other.quad.area > quad.area
+                        && other.quad.area <= Self.largestBoxShare * sheet.quad.area && other.quad.contains(quad.center)
                 }
                 if !known { added.append(DetectedQuad(quad: quad, parent: nil, isHole: false, isLineMiddle: true)) }
             }
@@ -65,21 +54,6 @@ extension Layout {
     /// Two quads whose corners all lie within this share of the box's shortest side of
     /// each other are the same box (its line's middle, its outer edge, its inner edge).
     static let sameBoxShare = 0.25
-
-    /// A quad inside a sheet covering this share of it or more is the sheet again (its
-    /// outline's inner edge, its paper found as a flat zone).
-    static let sameSheetShare = 0.9
-
-    /// A detected quad inside a box and at least this share of its breadth is a cell of
-    /// a grid the box would cut through (a digit's loop is far narrower).
-    static let cellBreadth = 0.6
-
-    /// Whether quad `k` lies inside quad `outer` (one of its ancestors).
-    static func isWithin(_ k: Int, _ outer: Int, _ quads: [DetectedQuad]) -> Bool {
-        var p = quads[k].parent
-        while let q = p { if q == outer { return true }; p = quads[q].parent }
-        return false
-    }
 
     /// Whether every corner of `a` lies within `tolerance` of a corner of `b`, taken in
     /// order from any start.
