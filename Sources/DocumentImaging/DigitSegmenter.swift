@@ -33,6 +33,10 @@ public struct DigitSegmenter: Sendable {
     public var cornerNoteOffset = 0.2
     /// See `cornerNoteOffset`.
     public var cornerNoteHeight = 0.85
+    /// In a grid, ink under this fraction of the typical digit's height is a solver's
+    /// candidate note wherever it sits: candidates are pencilled in a 3 × 3 pattern, so the
+    /// fifth sits at the cell's centre, at about a third of the cell's height.
+    public var centredNoteHeight = 0.5
     /// In a field, ink fewer pixels tall than this is specks or print too small to read
     /// (a region of specks would otherwise make them its "typical" digits).
     public var minimumDigitPixels = 8
@@ -42,8 +46,8 @@ public struct DigitSegmenter: Sendable {
 
     /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
     /// shorter and narrower than the grid's typical digit (the median height and width
-    /// over its cells) and off the cell's centre, or shorter than it in a corner of the
-    /// cell, counts as empty: pencilled candidates (`isNote`).
+    /// over its cells) and off the cell's centre, shorter than it in a corner of the cell,
+    /// or under half its height anywhere, counts as empty: pencilled candidates (`isNote`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
     }
@@ -96,10 +100,12 @@ public struct DigitSegmenter: Sendable {
     /// rather than the cell's digit. Candidates sit off the centre (a corner, the top)
     /// and are small both ways; a digit written small is still centred, and a flat
     /// handwritten 2 or 5 is short but full width. In a corner, small in height suffices
-    /// (a wide pencilled 4 in the top-left corner).
+    /// (a wide pencilled 4 in the top-left corner); anywhere, under `centredNoteHeight` of
+    /// the typical height suffices (the centre candidate of a 3 × 3 pattern).
     func isNote(_ box: PixelBox, in cell: PixelBox, typicalHeight: Double, typicalWidth: Double) -> Bool {
         let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
         let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
+        if Double(box.height) < centredNoteHeight * typicalHeight { return true }
         let offCentre = dx > 0.12 * Double(cell.width) || dy > 0.12 * Double(cell.height)
         if offCentre && Double(box.height) < minimumRelativeDigitHeight * typicalHeight
             && Double(box.width) < minimumRelativeDigitWidth * typicalWidth { return true }

@@ -38,7 +38,7 @@ struct SegmentationTests {
         #expect(!DigitSegmenter.hasDigitBeside(nine, among: [nine, speck]))
     }
 
-    @Test("Small ink off a cell's centre is a solver's note; in a corner, short is enough; centred or full height is a digit")
+    @Test("Small ink off a cell's centre is a solver's note; in a corner, short is enough; centred, under half the typical height; else a digit")
     func notes() {
         let segmenter = DigitSegmenter()
         let cell = PixelBox(x: 0, y: 0, width: 100, height: 100)
@@ -47,6 +47,9 @@ struct SegmentationTests {
         }
         #expect(note(60, 8, 20, 30))       // small both ways, at the top
         #expect(!note(40, 35, 20, 30))     // as small, centred: a digit written small
+        #expect(note(45, 40, 12, 19))      // under half the typical height, centred: the fifth of
+                                           // a solver's 3 × 3 candidates
+        #expect(!note(44, 38, 12, 25))     // a small 1 just over half of it
         #expect(!note(25, 8, 50, 30))      // short but full width, at the top: a flat 2
         #expect(note(8, 10, 40, 36))       // wide and short, in the top-left corner
         #expect(!note(30, 32, 40, 36))     // the same, centred
