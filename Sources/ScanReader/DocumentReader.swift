@@ -160,8 +160,9 @@ public final class DocumentReader: Sendable {
         read(layout.regions(in: image))
     }
 
-    /// Segments and classifies laid-out regions (one batch for all); a grid's strips past
-    /// its frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
+    /// Segments and classifies laid-out regions (one batch for all); touching digits the
+    /// model rejected are read again cut apart (`TouchingDigits`); a grid's strips past its
+    /// frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
         var inputs: [DigitInput] = []
@@ -188,9 +189,9 @@ public final class DocumentReader: Sendable {
             pieces.append(list)
         }
         let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
-        return zip(laidOut, pieces).map { region, list in
-            ReadRegion(region: region, pieces: list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p })
-                .trimmedPastFrame()
+        let read = pieces.map { list in list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p } }
+        return zip(laidOut, TouchingDigits.splitting(read, of: laidOut, classifier: classifier)).map { region, list in
+            ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }
     }
 }

@@ -1,0 +1,66 @@
+import DigitClassifier
+import DocumentImaging
+
+/// Printed digits set tight touch ("90" as one piece of ink), and the model rejects the
+/// piece: it is no single digit. A rejected piece of a field or a page that is wider than
+/// tall is cut into 2, 3, … glyphs side by side (`InkCrop.split`) and read again; the
+/// cut whose every part the model reads as a digit it is sure of replaces the piece.
+/// A word or a printed label cut the same way leaves a letter's part the model rejects
+/// or doubts, so it stays rejected.
+enum TouchingDigits {
+    /// Every part of an accepted cut must be read as a digit with at least this
+    /// probability: a cut in the wrong place leaves half glyphs the model doubts.
+    static let partConfidence: Float = 0.9
+
+    /// A piece is tried cut when wider than this share of its height: no single digit is.
+    static let widestDigit = 1.0
+
+    /// The narrowest part tried, as a share of the piece's height (a printed "1" with its
+    /// foot); at most `mostParts` parts.
+    static let narrowestPart = 0.4
+    /// See `narrowestPart`.
+    static let mostParts = 8
+
+    /// `pieces` (per region, with predictions) with each rejected wide piece of a field or
+    /// page replaced by its parts when a cut reads as sure digits. One classifier batch
+    /// for every cut of every piece.
+    static func splitting(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
+                          classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
+        // each candidate: where it is, and its cuts (parts per cut) into the batch
+        var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
+        var inputs: [DigitInput] = []
+        for (r, list) in pieces.enumerated() where regions[r].kind != .grid {
+            for (i, piece) in list.enumerated() {
+                guard let crop = piece.crop, piece.prediction?.isRejected == true,
+                      Double(crop.box.width) > widestDigit * Double(crop.box.height) else { continue }
+                let most = min(mostParts, Int(Double(crop.box.width) / (narrowestPart * Double(crop.box.height))))
+                guard most >= 2 else { continue }
+                let cuts = (2...most).compactMap { crop.split(into: $0) }
+                guard !cuts.isEmpty else { continue }
+                candidates.append((r, i, cuts, inputs.count))
+                inputs += cuts.flatMap { $0.map(OrientationVote.input) }
+            }
+        }
+        guard !inputs.isEmpty else { return pieces }
+        let predictions = classifier.classify(inputs)
+        var result = pieces
+        // replaced from the last piece back, so earlier indices stay valid
+        for candidate in candidates.reversed() {
+            var start = candidate.first
+            var best: (parts: [InkCrop], predictions: [DigitPrediction], least: Float)?
+            for cut in candidate.cuts {
+                let read = Array(predictions[start..<(start + cut.count)])
+                start += cut.count
+                guard read.allSatisfy({ !$0.isRejected && $0.confidence >= partConfidence }) else { continue }
+                let least = read.map(\.confidence).min()!
+                if best == nil || least > best!.least { best = (cut, read, least) }
+            }
+            guard let best else { continue }
+            let parts = zip(best.parts, best.predictions).map { crop, prediction in
+                ReadRegion.Piece(crop: crop, row: nil, col: nil, input: nil, prediction: prediction)
+            }
+            result[candidate.region].replaceSubrange(candidate.piece...candidate.piece, with: parts)
+        }
+        return result
+    }
+}

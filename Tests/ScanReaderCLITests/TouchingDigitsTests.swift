@@ -1,0 +1,77 @@
+import DigitClassifier
+@testable import DocumentImaging
+import Foundation
+import ImageCodecs
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// Touching digits the model rejects as one piece are read cut apart (`TouchingDigits`):
+/// digits cut from a sample form, pushed together until they touch, with controls.
+@Suite("Touching digits")
+struct TouchingDigitsTests {
+    static let reader = try! DocumentReader(modelPath: CLI.root.appendingPathComponent("Models/digits-lenet.safetensors").path)
+
+    /// The sample form's fields as read.
+    static let fields = regions(of: "form-fields.jpg").filter { $0.region.kind == .field }
+
+    /// A sample's regions as read.
+    static func regions(of sample: String) -> [ReadRegion] {
+        let image = try! ImageLoader.load(path: CLI.root.appendingPathComponent("SampleImages/\(sample)").path,
+                                          options: .init(maxDimension: ReadOptions().workingSize)).image
+        return reader.readRegions(in: image)
+    }
+
+    /// `crops` side by side, bottoms level, each overlapping the one before by `overlap`
+    /// columns (their ink joined by the larger value): one piece of touching glyphs.
+    func joined(_ crops: [InkCrop], overlap: Int) -> InkCrop {
+        let h = crops.map(\.box.height).max()!
+        let w = crops.map(\.box.width).reduce(0, +) - overlap * (crops.count - 1)
+        var ink = [UInt8](repeating: 0, count: w * h)
+        var x0 = 0
+        for c in crops {
+            let dy = h - c.box.height
+            for y in 0..<c.box.height {
+                for x in 0..<c.box.width {
+                    let i = (y + dy) * w + x0 + x
+                    ink[i] = max(ink[i], c.ink[y * c.box.width + x])
+                }
+            }
+            x0 += c.box.width - overlap
+        }
+        return InkCrop(box: PixelBox(x: 5, y: 5, width: w, height: h), ink: ink)
+    }
+
+    /// `crop` as a piece with the model's reading.
+    func piece(_ crop: InkCrop) -> ReadRegion.Piece {
+        let prediction = Self.reader.classifier.classify([OrientationVote.input(crop)])[0]
+        return ReadRegion.Piece(crop: crop, row: nil, col: nil, input: nil, prediction: prediction)
+    }
+
+    @Test("Two and three of a form's digits pushed together are read as those digits", arguments: [1, 2], [2, 3])
+    func readApart(overlap: Int, count: Int) throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
+        let digits = Array(field.pieces.prefix(count))
+        let touching = piece(joined(digits.map { $0.crop! }, overlap: overlap))
+        try #require(touching.prediction!.isRejected, "the model reads the joined piece as one digit")
+        let read = TouchingDigits.splitting([[touching]], of: [field.region], classifier: Self.reader.classifier)[0]
+        #expect(read.map { $0.prediction!.label } == digits.map { $0.prediction!.label })
+    }
+
+    @Test("Controls: a wide bar stays one rejected piece; a piece read as a digit and a grid's piece are left whole")
+    func leftWhole() throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 2 })
+        // a bar 6 × as wide as tall
+        let bar = InkCrop(box: PixelBox(x: 0, y: 0, width: 60, height: 10), ink: [UInt8](repeating: 220, count: 600))
+        let barPiece = piece(bar)
+        let read = TouchingDigits.splitting([[barPiece]], of: [field.region], classifier: Self.reader.classifier)[0]
+        #expect(read.count == 1 && read[0].prediction!.isRejected)
+        // a digit as read stays as it is, rejected or not, whatever its shape
+        let digit = field.pieces[0]
+        #expect(TouchingDigits.splitting([[digit]], of: [field.region], classifier: Self.reader.classifier)[0].count == 1)
+        // the same touching digits in a grid region: a cell holds one digit, never cut
+        let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
+        let touching = piece(joined(field.pieces.prefix(2).map { $0.crop! }, overlap: 1))
+        #expect(TouchingDigits.splitting([[touching]], of: [grid], classifier: Self.reader.classifier)[0].count == 1)
+    }
+}
