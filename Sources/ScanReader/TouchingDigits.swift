@@ -12,8 +12,9 @@ enum TouchingDigits {
     /// probability: a cut in the wrong place leaves half glyphs the model doubts.
     static let partConfidence: Float = 0.9
 
-    /// A piece is tried cut when wider than this share of its height: no single digit is.
-    static let widestDigit = 1.0
+    /// A piece is tried cut when wider than this share of its height: the widest single
+    /// digits (a 0 or 4 in a wide face) come to about three quarters of it.
+    static let widestDigit = 0.8
 
     /// The narrowest part tried, as a share of the piece's height (a printed "1" with its
     /// foot); at most `mostParts` parts.
