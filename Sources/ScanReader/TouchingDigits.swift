@@ -2,11 +2,11 @@ import DigitClassifier
 import DocumentImaging
 
 /// Printed digits set tight touch ("90" as one piece of ink), and the model rejects the
-/// piece: it is no single digit. A rejected piece of a field or a page that is wider than
-/// tall is cut into 2, 3, … glyphs side by side (`InkCrop.split`) and read again; the
-/// cut whose every part the model reads as a digit it is sure of replaces the piece.
-/// A word or a printed label cut the same way leaves a letter's part the model rejects
-/// or doubts, so it stays rejected.
+/// piece: it is no single digit. A rejected piece of a field, a page or a table's number
+/// wider than a digit (`widestDigit`) is cut into 2, 3, … glyphs side by side
+/// (`InkCrop.split`) and read again; the cut whose every part the model reads as a digit
+/// it is sure of replaces the piece. A word or a printed label cut the same way leaves a
+/// letter's part the model rejects or doubts, so it stays rejected.
 enum TouchingDigits {
     /// Every part of an accepted cut must be read as a digit with at least this
     /// probability: a cut in the wrong place leaves half glyphs the model doubts.
@@ -22,15 +22,22 @@ enum TouchingDigits {
     /// See `narrowestPart`.
     static let mostParts = 8
 
-    /// `pieces` (per region, with predictions) with each rejected wide piece of a field or
-    /// page replaced by its parts when a cut reads as sure digits. One classifier batch
+    /// True when a grid's cells are read as numbers (`DigitSegmenter.gridCellDigits`: a
+    /// table of numbers): some cell holds more than one piece. A puzzle's cell holds one
+    /// digit and is never cut.
+    static func readsNumbers(_ pieces: [ReadRegion.Piece]) -> Bool {
+        zip(pieces, pieces.dropFirst()).contains { a, b in a.row != nil && a.row == b.row && a.col == b.col }
+    }
+
+    /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
+    /// page or a table of numbers replaced by its parts when a cut reads as sure digits. One classifier batch
     /// for every cut of every piece.
     static func splitting(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
                           classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         // each candidate: where it is, and its cuts (parts per cut) into the batch
         var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
         var inputs: [DigitInput] = []
-        for (r, list) in pieces.enumerated() where regions[r].kind != .grid {
+        for (r, list) in pieces.enumerated() where regions[r].kind != .grid || readsNumbers(list) {
             for (i, piece) in list.enumerated() {
                 guard let crop = piece.crop, piece.prediction?.isRejected == true,
                       Double(crop.box.width) > widestDigit * Double(crop.box.height) else { continue }
@@ -57,8 +64,9 @@ enum TouchingDigits {
                 if best == nil || least > best!.least { best = (cut, read, least) }
             }
             guard let best else { continue }
+            let whole = result[candidate.region][candidate.piece]
             let parts = zip(best.parts, best.predictions).map { crop, prediction in
-                ReadRegion.Piece(crop: crop, row: nil, col: nil, input: nil, prediction: prediction)
+                ReadRegion.Piece(crop: crop, row: whole.row, col: whole.col, input: nil, prediction: prediction)
             }
             result[candidate.region].replaceSubrange(candidate.piece...candidate.piece, with: parts)
         }

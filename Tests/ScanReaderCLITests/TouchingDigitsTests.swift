@@ -69,9 +69,25 @@ struct TouchingDigitsTests {
         // a digit as read stays as it is, rejected or not, whatever its shape
         let digit = field.pieces[0]
         #expect(TouchingDigits.splitting([[digit]], of: [field.region], classifier: Self.reader.classifier)[0].count == 1)
-        // the same touching digits in a grid region: a cell holds one digit, never cut
+        // the same touching digits in a puzzle's cell: a cell holds one digit, never cut
         let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
         let touching = piece(joined(field.pieces.prefix(2).map { $0.crop! }, overlap: 1))
-        #expect(TouchingDigits.splitting([[touching]], of: [grid], classifier: Self.reader.classifier)[0].count == 1)
+        let cell = ReadRegion.Piece(crop: touching.crop, row: 2, col: 3, input: nil, prediction: touching.prediction)
+        #expect(TouchingDigits.splitting([[cell]], of: [grid], classifier: Self.reader.classifier)[0].count == 1)
+    }
+
+    @Test("In a table of numbers (a cell read as several pieces), touching digits are cut and stay in their cell")
+    func tableNumber() throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
+        let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
+        let digits = Array(field.pieces.prefix(3))
+        let touching = piece(joined(digits.suffix(2).map { $0.crop! }, overlap: 1))
+        try #require(touching.prediction!.isRejected)
+        // cell (1, 4): the first digit, then the two touching
+        let first = ReadRegion.Piece(crop: digits[0].crop, row: 1, col: 4, input: nil, prediction: digits[0].prediction)
+        let pair = ReadRegion.Piece(crop: touching.crop, row: 1, col: 4, input: nil, prediction: touching.prediction)
+        let read = TouchingDigits.splitting([[first, pair]], of: [grid], classifier: Self.reader.classifier)[0]
+        #expect(read.map { $0.prediction!.label } == digits.map { $0.prediction!.label })
+        #expect(read.allSatisfy { $0.row == 1 && $0.col == 4 })
     }
 }
