@@ -130,23 +130,39 @@ struct Layout {
             region.edgesMaybePastFrame = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
             regions.append(region)
         }
-        // fields: innermost non-grid quads with digits, smallest first
+        // fields: innermost non-grid quads with digits, smallest first; a drawn box whose
+        // inner fields are pieces of its own line of digits takes their place
+        var fieldRegion: [Int: (region: Int, pieces: Int)] = [:]
+        var replaced = Set<Int>()
         for i in quads.indices.reversed()
         where !isGrid[i] && !inLattice[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] }) {
-            let hasInnerRegion = quads.indices.contains { j in
+            let inner = quads.indices.filter { j in
                 (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }
+            let drawnFrame = !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle
+            // a box with inner regions is read only to be weighed against inner fields
+            // that span most of it across (`linePieceShare`)
+            if !inner.isEmpty {
+                guard drawnFrame, inner.allSatisfy({ isField[$0] && !replaced.contains($0) }),
+                      inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
+                else { continue }
+            }
             // flat paper is straightened only here, when it may be a field
-            guard !hasInnerRegion, let g = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
+            guard let g = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
             else { continue }
             let b = Self.ink(of: g)
-            let inner = Self.readableArea(width: g.width, height: g.height, wholePage: false)
-            guard inner.width > 4, inner.height > 4,
-                  !segmenter.fieldDigits(gray: g, binary: b, region: inner).isEmpty else { continue }
+            let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
+            guard readable.width > 4, readable.height > 4 else { continue }
+            let pieces = segmenter.fieldDigits(gray: g, binary: b, region: readable).count
+            guard pieces > 0, pieces > inner.reduce(0, { $0 + fieldRegion[$1]!.pieces }) else { continue }
+            for j in inner { replaced.insert(j); isField[j] = false }
             isField[i] = true
+            fieldRegion[i] = (regions.count, pieces)
             regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil,
-                                         hasDrawnFrame: !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle))
+                                         hasDrawnFrame: drawnFrame))
         }
+        let dropped = Set(replaced.map { fieldRegion[$0]!.region })
+        regions = regions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
         if regions.isEmpty {
             let w = Double(image.width - 1), h = Double(image.height - 1)
             let page = Quadrilateral(topLeft: Point(0, 0), topRight: Point(w, 0), bottomRight: Point(w, h), bottomLeft: Point(0, h))
@@ -180,6 +196,13 @@ struct Layout {
         }
         return (regions, inLattice)
     }
+
+    /// A field inside a drawn box spanning at least this share of the box's shorter side
+    /// (its height, for a box drawn for a line of digits) may be a piece of the box's own
+    /// line: digits touching the box's line close an outline, or a run of blurred glyphs
+    /// is outlined whole. When the box cuts more pieces of ink than its inner fields
+    /// together, the box is the field. A sheet's boxes span a small share of it.
+    static let linePieceShare = 0.5
 
     /// A cell whose inner part is inked under this share is blank.
     static let blankInk = 0.02

@@ -1,0 +1,62 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A field found inside a drawn box that spans most of the box's height is a piece of the
+/// box's own line of digits (an outline closed by a digit touching the line, a run of
+/// blurred glyphs outlined whole): the box is the field when it cuts more pieces of ink.
+@Suite("Fields inside a drawn box")
+struct NestedFieldTests {
+    /// A sheet with a drawn box (3-px line, 500 wide, `boxHeight` tall, from y = 100)
+    /// holding six written 0s (30 × 50) centred at y = 140.
+    static func sheet(boxHeight: Int = 80) -> GrayImage {
+        var image = GrayImage(width: 600, height: 300, fill: 225)
+        for y in 100..<(100 + boxHeight) {
+            for x in 50..<550 where y < 103 || y >= 97 + boxHeight || x < 53 || x >= 547 { image[x, y] = 40 }
+        }
+        for k in 0..<6 {
+            let cx = 95.0 + 75.0 * Double(k), cy = 140.0
+            for y in 110..<170 {
+                for x in (Int(cx) - 20)..<(Int(cx) + 20) {
+                    let ex = (Double(x) + 0.5 - cx) / 15, ey = (Double(y) + 0.5 - cy) / 25
+                    let r = (ex * ex + ey * ey).squareRoot()
+                    if r <= 1 && r >= 0.7 { image[x, y] = 30 }
+                }
+            }
+        }
+        return image
+    }
+
+    static func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x0, y0), topRight: Point(x1, y0), bottomRight: Point(x1, y1), bottomLeft: Point(x0, y1))
+    }
+
+    /// The fields laid out from the box (its outer edge; `boxIsHole`: found as its inside
+    /// instead) and `inner`, as the detector would list them.
+    func fields(inner: Quadrilateral, boxIsHole: Bool = false, boxHeight: Int = 80) -> [Quadrilateral] {
+        var quads = [DetectedQuad(quad: Self.quad(49.5, 99.5, 549.5, 99.5 + Double(boxHeight)), parent: nil, isHole: boxIsHole),
+                     DetectedQuad(quad: inner, parent: nil, isHole: false)]
+        DetectedQuad.assignParents(&quads)
+        return Layout().regions(in: Self.sheet(boxHeight: boxHeight), quads: quads).filter { $0.kind == .field }.map(\.quad)
+    }
+
+    @Test("An outline around the last three digits, most of the box's height: the box is the field")
+    func boxTakesItsLine() {
+        let found = fields(inner: Self.quad(245, 112, 470, 168))
+        #expect(found.count == 1)
+        #expect(found.first.map { abs($0.topLeft.x - 49.5) < 1 && abs($0.bottomRight.x - 549.5) < 1 } == true)
+    }
+
+    @Test("Controls: the inner field stays when it holds all the box's digits, when it spans under half the box, or when the box was found as a hole")
+    func innerFieldStays() {
+        // all six digits inside it: the box cuts no more pieces
+        let whole = Self.quad(60, 108, 540, 172)
+        #expect(fields(inner: whole).map(\.topLeft.x) == [60])
+        // the same outline in a box more than twice its height: a box inside a larger one
+        #expect(fields(inner: Self.quad(245, 112, 470, 168), boxHeight: 130).map(\.topLeft.x) == [245])
+        // the outer quad a hole: paper ringed by ink, no drawn frame of its own
+        #expect(fields(inner: Self.quad(245, 112, 470, 168), boxIsHole: true).map(\.topLeft.x) == [245])
+    }
+}
