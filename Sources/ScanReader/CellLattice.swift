@@ -5,7 +5,8 @@ import ImagingCore
 /// no straight quad holds the grid and no single straightening lines it up, but its cells
 /// are still found one by one, as quads of about one size lying side by side. Each cell's
 /// neighbours, judged in the cell's own frame, give it its row and column, so the lattice
-/// follows the bend however far it goes.
+/// follows the bend however far it goes. The same holds for a comb whose outline was not
+/// found (a shadow's edge across it): its boxes, found one by one, make a 1 × N lattice.
 enum CellLattice {
     /// Cells found side by side, with their places.
     struct Lattice {
@@ -24,9 +25,15 @@ enum CellLattice {
         }
     }
 
-    /// A lattice has at least this many rows and columns (two boxes side by side, a comb
-    /// or a column of form boxes, are no grid).
+    /// A lattice has at least this many rows and columns (two boxes side by side are no
+    /// grid) — or is a comb (`shortestComb`).
     static let minimumSide = 3
+    /// A lattice of one row (or column) is a comb when it has at least this many boxes
+    /// and they share their dividers: each next box at most `combPitch` box widths on. A
+    /// column of form boxes has labels between them, so they lie further apart.
+    static let shortestComb = 3
+    /// See `shortestComb`.
+    static let combPitch = 1.25
     /// Share of its places where a cell was found.
     static let minimumFill = 0.6
     /// A neighbour's centre lies between these many cell widths away along the cell's
@@ -41,7 +48,7 @@ enum CellLattice {
     /// Complexity: O(n²) in the candidates.
     static func find(among candidates: [Int], quads: [Quadrilateral]) -> [Lattice] {
         let n = candidates.count
-        guard n >= minimumSide * minimumSide else { return [] }
+        guard n >= shortestComb else { return [] }
         let q = candidates.map { quads[$0] }
         // each cell's own axes: across (left → right) and down (top → bottom)
         let across = q.map { Point(($0.topRight.x - $0.topLeft.x + $0.bottomRight.x - $0.bottomLeft.x) / 2,
@@ -99,7 +106,8 @@ enum CellLattice {
         let r0 = component.map { place[$0]!.0 }.min()!, c0 = component.map { place[$0]!.1 }.min()!
         let rows = component.map { place[$0]!.0 }.max()! - r0 + 1
         let columns = component.map { place[$0]!.1 }.max()! - c0 + 1
-        guard rows >= minimumSide, columns >= minimumSide,
+        let isComb = rows == 1 || columns == 1
+        guard isComb ? max(rows, columns) >= shortestComb : rows >= minimumSide && columns >= minimumSide,
               Double(component.count) >= minimumFill * Double(rows * columns) else { return nil }
         var at = [Int?](repeating: nil, count: rows * columns)
         for k in component {
@@ -121,7 +129,24 @@ enum CellLattice {
                 if r + 1 < rows, let b = at[(r + 1) * columns + c] { downPairs.append((quads[a].center, quads[b].center)) }
             }
         }
-        guard let stepAcross = pitch(acrossPairs), let stepDown = pitch(downPairs) else { return nil }
+        if isComb {
+            // boxes sharing their dividers: the next one about a box on, measured by the
+            // two boxes' mean width (perspective grows them along the comb); the median
+            // over the comb, as a box cut short by a shadow's edge sits off its place
+            func width(_ k: Int) -> Double {
+                rows == 1 ? Polygon.distance(quads[k].topLeft, quads[k].topRight)
+                          : Polygon.distance(quads[k].topLeft, quads[k].bottomLeft)
+            }
+            let found = at.compactMap { $0 }
+            let pitches = zip(found, found.dropFirst()).map { a, b in
+                let apart = Double((place[b]!.0 - place[a]!.0) + (place[b]!.1 - place[a]!.1))
+                return Polygon.distance(quads[a].center, quads[b].center) / (apart * (width(a) + width(b)) / 2)
+            }.sorted()
+            guard pitches[pitches.count / 2] <= combPitch else { return nil }
+        }
+        // a comb has no step across its one row or column: never taken
+        guard let stepAcross = pitch(acrossPairs) ?? (columns == 1 ? Point(0, 0) : nil),
+              let stepDown = pitch(downPairs) ?? (rows == 1 ? Point(0, 0) : nil) else { return nil }
         func found(_ r: Int, _ c: Int) -> Quadrilateral? {
             guard r >= 0, c >= 0, r < rows, c < columns, let k = at[r * columns + c] else { return nil }
             return quads[k]

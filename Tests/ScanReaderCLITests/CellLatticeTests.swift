@@ -40,14 +40,29 @@ struct CellLatticeTests {
         } }
     }
 
-    @Test("No lattice: a comb (one row), boxes far apart, cells of different sizes, too few cells")
+    @Test("A comb: a row (or column) of boxes sharing their dividers, turned, is a 1×N lattice",
+          arguments: [0.0, 0.5, -1.2])
+    func comb(angle: Double) throws {
+        let row = (0..<10).map { cell(0, $0, angle: angle, columns: 10) }
+        let lattice = try #require(CellLattice.find(among: Array(row.indices), quads: row).first)
+        #expect(lattice.rows == 1 && lattice.columns == 10 && lattice.members.count == 10)
+        let column = (0..<5).map { cell($0, 0, angle: angle) }
+        let standing = try #require(CellLattice.find(among: Array(column.indices), quads: column).first)
+        #expect(standing.rows == 5 && standing.columns == 1)
+    }
+
+    @Test("No lattice: form boxes stacked with room for labels between, two boxes side by side, boxes far apart, cells of different sizes, too few cells")
     func negatives() {
-        let comb = (0..<10).map { cell(0, $0) }
-        #expect(CellLattice.find(among: Array(comb.indices), quads: comb).isEmpty)
+        // boxes a box and a half apart: a column of form boxes, no comb
+        let stacked = (0..<5).map { cell($0, 0, side: 40, gap: 22) }
+        #expect(CellLattice.find(among: Array(stacked.indices), quads: stacked).isEmpty)
+        let pair = [cell(0, 0), cell(0, 1)]
+        #expect(CellLattice.find(among: Array(pair.indices), quads: pair).isEmpty)
         let apart = (0..<3).flatMap { r in (0..<3).map { c in cell(r, c, gap: 40) } }
         #expect(CellLattice.find(among: Array(apart.indices), quads: apart).isEmpty)
+        // (each column of one size is a comb of three; no lattice spans columns)
         let mixed = (0..<3).flatMap { r in (0..<3).map { c in cell(r, c, side: c == 1 ? 90 : 40) } }
-        #expect(CellLattice.find(among: Array(mixed.indices), quads: mixed).isEmpty)
+        #expect(CellLattice.find(among: Array(mixed.indices), quads: mixed).allSatisfy { $0.columns == 1 })
         let sparse = [cell(0, 0), cell(0, 1), cell(1, 0), cell(2, 2), cell(1, 1)]
         #expect(CellLattice.find(among: Array(sparse.indices), quads: sparse).isEmpty)
     }
