@@ -108,6 +108,8 @@ public final class DocumentReader: Sendable {
             turns = OrientationVote.turn(from: OrientationVote.evidence(of: best, segmenter: layout.segmenter, model: turnModel))
             if turns != 0 { best = readRegions(in: loaded.image.rotated(quarterTurns: turns)) }
         }
+        // a document lying on its side or upside down in the photo is turned on its own
+        if options.orientation != .none { best = turningRegions(best) }
         let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
         let scale = Double(loaded.reduction)
         var (fullW, fullH) = loaded.orientation.swapsAxes ? (loaded.storedSize.height, loaded.storedSize.width)
@@ -153,6 +155,16 @@ public final class DocumentReader: Sendable {
                 return (DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height), pr)
             }
         }
+    }
+
+    /// `regions` with each one `RegionTurn` finds lying on its side or upside down
+    /// turned upright and read again.
+    func turningRegions(_ regions: [ReadRegion]) -> [ReadRegion] {
+        let turns = RegionTurn.turns(of: regions, segmenter: layout.segmenter, classifier: classifier)
+        guard turns.contains(where: { $0 != 0 }) else { return regions }
+        var again = read(zip(regions, turns).filter { $0.1 != 0 }.map { RegionTurn.turned($0.0.region, quarterTurns: $0.1) })
+            .makeIterator()
+        return zip(regions, turns).map { $0.1 == 0 ? $0.0 : again.next()! }
     }
 
     /// Lays out, segments and classifies (one batch for the whole image).
