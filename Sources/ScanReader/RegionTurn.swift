@@ -11,11 +11,11 @@ import ImagingCore
 /// region as read, the region is turned and read again. The photo's own orientation is
 /// left as it is: the region's corners are reordered, the document's top-left first.
 enum RegionTurn {
-    /// A region is asked again when fewer than this share of its crops read as digits
-    /// of at least `sureDigit` (an upright region reads nearly all of them so), or when
-    /// its crops' `meanEvidence` is under `unsureEvidence` (upside down, a 0, 1, 6, 8 or
-    /// 9 still reads as a sure digit, but the others do not).
-    static let unsureShare = 0.5
+    /// A region is asked again when fewer than this share of its crops read as digits of
+    /// at least `sureDigit` (an upright region reads nearly all of them so), or when its
+    /// crops' `meanEvidence` is under `unsureEvidence` (turned, a 0, 1, 6, 8 or 9 — and
+    /// on its side a 1, a 5 or a 7 — may still read as a sure digit).
+    static let unsureShare = 0.7
     /// See `unsureShare`: the crops' likeliest digits are under e⁻¹ ≈ 37 % likely, as a
     /// geometric mean.
     static let unsureEvidence = -1.0
@@ -35,10 +35,14 @@ enum RegionTurn {
     /// some digit when turned, and a frame's edge turned is a row of 1s.
     static let fewestCrops = 2
 
+    /// At most this many crops of a region are asked under each turn (evenly spaced).
+    static let sampleSize = 8
+
     /// For each region, the clockwise quarter turns (0…3) that put it upright. A grid's
     /// cells are the same cells in every turn, so its crops are turned; a field's glyphs
     /// are grouped into lines, and a line stood on end groups wrongly (its digits fall
-    /// into one crop), so a field is cut again from its image turned.
+    /// into one crop), so a field is also cut again from its image turned a quarter — a
+    /// half turn groups as none does, so two cuts cover the three turns.
     static func turns(of regions: [ReadRegion], segmenter: DigitSegmenter, classifier: DigitClassifier) -> [Int] {
         // per region asked, the crops under turns 1…3 and where they start in the batch
         var asked: [(region: Int, counts: [Int], first: Int)] = []
@@ -47,15 +51,14 @@ enum RegionTurn {
             let read = region.pieces.filter { $0.crop != nil && $0.prediction != nil }
             let asRead = read.map { $0.prediction! }
             guard !read.isEmpty, sureShare(asRead) < unsureShare || meanEvidence(asRead) < unsureEvidence else { continue }
-            var counts: [Int] = []
-            let first = inputs.count
-            for t in 1...3 {
-                let crops = region.region.kind == .grid ? read.map { $0.crop!.turnedInk(quarterTurns: t) }
-                    : glyphs(of: region.region, turned: t).map { ($0.ink, $0.box.width, $0.box.height) }
-                counts.append(crops.count)
-                inputs += crops.map { DigitInput.normalized(ink: $0.0, width: $0.1, height: $0.2) }
-            }
-            asked.append((r, counts, first))
+            let crops = sample(read.map { $0.crop! })
+            let quarter = region.region.kind == .grid ? crops : sample(glyphs(of: region.region, segmenter: segmenter))
+            // turn t: the crops as cut (a grid's, or a field's cut a quarter turned) turned
+            let cuts = [quarter.map { $0.turnedInk(quarterTurns: region.region.kind == .grid ? 1 : 0) },
+                        crops.map { $0.turnedInk(quarterTurns: 2) },
+                        quarter.map { $0.turnedInk(quarterTurns: region.region.kind == .grid ? 3 : 2) }]
+            asked.append((r, cuts.map(\.count), inputs.count))
+            inputs += cuts.joined().map { DigitInput.normalized(ink: $0.ink, width: $0.width, height: $0.height) }
         }
         var turns = [Int](repeating: 0, count: regions.count)
         guard !inputs.isEmpty else { return turns }
@@ -77,12 +80,18 @@ enum RegionTurn {
         return turns
     }
 
-    /// The glyphs of a field cut from its image turned `quarterTurns` clockwise.
-    static func glyphs(of region: LaidOutRegion, turned quarterTurns: Int) -> [InkCrop] {
-        let gray = region.gray.rotated(quarterTurns: quarterTurns), binary = region.binary.rotated(quarterTurns: quarterTurns)
+    /// The glyphs of a field cut from its image turned a quarter turn clockwise.
+    static func glyphs(of region: LaidOutRegion, segmenter: DigitSegmenter) -> [InkCrop] {
+        let gray = region.gray.rotated(quarterTurns: 1), binary = region.binary.rotated(quarterTurns: 1)
         let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: false)
         guard inner.width > 4, inner.height > 4 else { return [] }
-        return Layout().segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
+        return segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
+    }
+
+    /// Up to `sampleSize` of `crops`, evenly spaced.
+    static func sample(_ crops: [InkCrop]) -> [InkCrop] {
+        let step = max(1, (crops.count + sampleSize - 1) / sampleSize)
+        return Array(stride(from: 0, to: crops.count, by: step).map { crops[$0] })
     }
 
     /// How many of `predictions` are sure digits that tell turn `turn` from none: a 1 is
