@@ -62,7 +62,8 @@ enum RegionTurn {
         }
         var turns = [Int](repeating: 0, count: regions.count)
         guard !inputs.isEmpty else { return turns }
-        let predictions = classifier.classify(inputs)
+        // without the second look: the turn is only chosen here; the region is read again
+        let predictions = classifier.classify(inputs, secondLookBelow: 0)
         for a in asked {
             let asRead = regions[a.region].pieces.compactMap(\.prediction)
             let (evidence, share) = (meanEvidence(asRead), sureShare(asRead))
