@@ -52,7 +52,8 @@ enum RegionTurn {
             let asRead = read.map { $0.prediction! }
             guard !read.isEmpty, sureShare(asRead) < unsureShare || meanEvidence(asRead) < unsureEvidence else { continue }
             let crops = sample(read.map { $0.crop! })
-            let quarter = region.region.kind == .grid ? crops : sample(glyphs(of: region.region, segmenter: segmenter))
+            let quarter = region.region.kind == .grid ? crops
+                : sample(OrientationVote.glyphs(of: region.region, turned: [1], segmenter: segmenter)[0])
             // turn t: the crops as cut (a grid's, or a field's cut a quarter turned) turned
             let cuts = [quarter.map { $0.turnedInk(quarterTurns: region.region.kind == .grid ? 1 : 0) },
                         crops.map { $0.turnedInk(quarterTurns: 2) },
@@ -79,14 +80,6 @@ enum RegionTurn {
             turns[a.region] = best?.turn ?? 0
         }
         return turns
-    }
-
-    /// The glyphs of a field cut from its image turned a quarter turn clockwise.
-    static func glyphs(of region: LaidOutRegion, segmenter: DigitSegmenter) -> [InkCrop] {
-        let gray = region.gray.rotated(quarterTurns: 1), binary = region.binary.rotated(quarterTurns: 1)
-        let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: false)
-        guard inner.width > 4, inner.height > 4 else { return [] }
-        return segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
     }
 
     /// Up to `sampleSize` of `crops`, evenly spaced.
