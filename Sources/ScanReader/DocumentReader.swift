@@ -8,12 +8,14 @@ import ImagingCore
 public struct ReadOptions: Sendable {
     /// Which way is up.
     public enum OrientationMode: String, Sendable, CaseIterable {
-        /// Apply the EXIF tag (default).
+        /// Apply the EXIF tag (default); a region lying on its side or upside down is
+        /// turned on its own when its glyphs say so (`RegionTurn`).
         case exif
-        /// Read the stored pixels as they are.
+        /// Read the stored pixels as they are, every region as it lies.
         case none
         /// Apply EXIF, then turn the photo a quarter, half or three quarters when the
-        /// glyphs it cut say so (the glyph-turn model, `OrientationVote`).
+        /// glyphs it cut say so (the glyph-turn model, `OrientationVote`); regions are
+        /// then turned on their own as with `exif`.
         case auto
     }
 
