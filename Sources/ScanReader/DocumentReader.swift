@@ -154,7 +154,7 @@ public final class DocumentReader: Sendable {
         return readRegions(in: loaded.image).flatMap { region in
             region.pieces.compactMap { p in
                 guard let crop = p.crop, let pr = p.prediction else { return nil }
-                return (DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height), pr)
+                return (crop.modelInput, pr)
             }
         }
     }
@@ -189,7 +189,7 @@ public final class DocumentReader: Sendable {
                     if crops.isEmpty { list.append(ReadRegion.Piece(crop: nil, row: row, col: col, input: nil)) }
                     for crop in crops {   // a table's number: several pieces of one cell, left to right
                         list.append(ReadRegion.Piece(crop: crop, row: row, col: col, input: inputs.count))
-                        inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height))
+                        inputs.append(crop.modelInput)
                     }
                 }
             } else {
@@ -197,7 +197,7 @@ public final class DocumentReader: Sendable {
                                                 wholePage: region.kind == .page)
                 for crop in layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, region: inner) {
                     list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
-                    inputs.append(DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height))
+                    inputs.append(crop.modelInput)
                 }
             }
             pieces.append(list)

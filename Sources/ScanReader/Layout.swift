@@ -143,7 +143,7 @@ struct Layout {
             // a box with inner regions is read only to be weighed against inner fields
             // that span most of it across (`linePieceShare`)
             if !inner.isEmpty {
-                guard drawnFrame, inner.allSatisfy({ isField[$0] && !replaced.contains($0) }),
+                guard drawnFrame, inner.allSatisfy({ isField[$0] }),
                       inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
                 else { continue }
             }

@@ -49,7 +49,7 @@ enum OrientationVote {
             }
         }
         // only the sampled crops are made into the model's input
-        let frames = [sample(asRead), sample(quarter)].map { $0.map(input) }
+        let frames = [sample(asRead), sample(quarter)].map { $0.map(\.modelInput) }
         guard frames.contains(where: { !$0.isEmpty }) else { return nil }
         let logp = model.turnEvidence(frames.flatMap { $0 })
         var total = [Double](repeating: 0, count: 4), start = 0
@@ -72,11 +72,6 @@ enum OrientationVote {
         guard let evidence, let best = (1...3).max(by: { evidence[$0] < evidence[$1] }),
               evidence[best] >= evidence[0] + decisiveLogOdds else { return 0 }
         return best
-    }
-
-    /// The model's input for a crop.
-    static func input(_ crop: InkCrop) -> DigitInput {
-        DigitInput.normalized(ink: crop.ink, width: crop.box.width, height: crop.box.height)
     }
 
     /// The glyphs cut from a field's or page's image turned each of `turns` quarter turns

@@ -30,8 +30,8 @@ enum TouchingDigits {
     }
 
     /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
-    /// page or a table of numbers replaced by its parts when a cut reads as sure digits. One classifier batch
-    /// for every cut of every piece.
+    /// page or a table of numbers replaced by its parts when a cut reads as sure digits.
+    /// One classifier batch for every cut of every piece.
     static func splitting(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
                           classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         // each candidate: where it is, and its cuts (parts per cut) into the batch
@@ -46,7 +46,7 @@ enum TouchingDigits {
                 let cuts = (2...most).compactMap { crop.split(into: $0) }
                 guard !cuts.isEmpty else { continue }
                 candidates.append((r, i, cuts, inputs.count))
-                inputs += cuts.flatMap { $0.map(OrientationVote.input) }
+                inputs += cuts.flatMap { $0.map(\.modelInput) }
             }
         }
         guard !inputs.isEmpty else { return pieces }

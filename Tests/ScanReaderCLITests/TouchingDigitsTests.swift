@@ -44,7 +44,7 @@ struct TouchingDigitsTests {
 
     /// `crop` as a piece with the model's reading.
     func piece(_ crop: InkCrop) -> ReadRegion.Piece {
-        let prediction = Self.reader.classifier.classify([OrientationVote.input(crop)])[0]
+        let prediction = Self.reader.classifier.classify([crop.modelInput])[0]
         return ReadRegion.Piece(crop: crop, row: nil, col: nil, input: nil, prediction: prediction)
     }
 
