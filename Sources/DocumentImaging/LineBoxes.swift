@@ -37,7 +37,7 @@ public struct LineBoxes: Sendable {
     public init(longerSide: Int) {
         maximumThickness = max(3, Int((Double(longerSide) * Self.thicknessShare).rounded()))
         bridgedGap = 2 * maximumThickness
-        minimumSide = max(12, Int((Double(longerSide) * Self.sideShare).rounded()))
+        minimumSide = max(Self.minimumSideFloor, Int((Double(longerSide) * Self.sideShare).rounded()))
     }
 
     /// A line is at most this share of the region's longer side thick (a 0.3–1 mm form
@@ -46,6 +46,11 @@ public struct LineBoxes: Sendable {
     /// A box's shorter side is at least this share of the region's longer side (~5 mm on
     /// a sheet: room for a written digit).
     public static let sideShare = 1.0 / 60
+    /// The shortest box side taken at any size, pixels (a digit needs room).
+    public static let minimumSideFloor = 12
+    /// The longer side from which the shares alone set a region's line and box sizes
+    /// (`minimumSideFloor / sideShare`, 720 px): smaller regions are enlarged to it.
+    public static let floorFreeSide = Int((Double(minimumSideFloor) / sideShare).rounded())
     /// The share of a box's height its side lines must cover, and of its width the top
     /// and bottom lines' extents must agree within.
     static let coverage = 0.8
@@ -207,13 +212,16 @@ public struct LineBoxes: Sendable {
 }
 
 extension LineBoxes {
-    /// `region` of `image` straightened at its own size (its longer side at most
-    /// `longestSide`) and thresholded against its paper: the ink boxes are looked for in,
+    /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
+    /// smaller (its longer side at most `longestSide`), and thresholded against its paper: the ink boxes are looked for in,
     /// with the map from its pixel-edge coordinates back to `image`'s pixel coordinates.
     public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int)
         -> (ink: BinaryImage, toImage: (Point) -> Point)? {
         var (w, h) = region.rectifiedSize
-        let scale = min(1, Double(longestSide) / Double(max(w, h)))
+        // a small sheet is enlarged until the shares, not the pixel floors, set the
+        // line and box sizes (the floors would drop the boxes of a sheet far from the camera)
+        let want = min(Double(longestSide), Double(max(w, h, floorFreeSide)))
+        let scale = want / Double(max(w, h))
         w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
         guard let g = image.rectified(region, width: w, height: h),
               let map = Homography(straightening: region, width: w, height: h) else { return nil }
