@@ -93,7 +93,7 @@ public final class DocumentReader: Sendable {
         let regions: [ReadRegion]
     }
 
-    private func read(loading: (ImageLoadOptions) throws(ImageLoadError) -> LoadedImage, name: String)
+    private func read(loading: @escaping (ImageLoadOptions) throws(ImageLoadError) -> LoadedImage, name: String)
         -> (result: ScanResult, trace: Trace?)
     {
         let loadOptions = ImageLoadOptions(maxPixels: options.maxPixels, maxDimension: options.workingSize,
@@ -103,12 +103,13 @@ public final class DocumentReader: Sendable {
         do { loaded = try loading(loadOptions) } catch {
             return (ScanResult.failure(file: name, code: error.code.rawValue, message: error.message), nil)
         }
-        var best = readRegions(in: loaded.image)
+        let pixels = Self.pixels(of: loaded, options: loadOptions, loading: loading)
+        var best = readRegions(in: pixels)
         var turns = 0
         // auto: the glyphs cut say which way is up; the photo is read again only when turned
         if let turnModel {
             turns = OrientationVote.turn(from: OrientationVote.evidence(of: best, segmenter: layout.segmenter, model: turnModel))
-            if turns != 0 { best = readRegions(in: loaded.image.rotated(quarterTurns: turns)) }
+            if turns != 0 { best = readRegions(in: pixels.turned(quarterTurns: turns)) }
         }
         // a document lying on its side or upside down in the photo is turned on its own
         if options.orientation != .none { best = turningRegions(best) }
@@ -171,7 +172,29 @@ public final class DocumentReader: Sendable {
 
     /// Lays out, segments and classifies (one batch for the whole image).
     func readRegions(in image: GrayImage) -> [ReadRegion] {
-        read(layout.regions(in: image))
+        readRegions(in: PhotoPixels(image))
+    }
+
+    /// `readRegions(in:)` with small regions straightened from the finer copy, if any.
+    func readRegions(in pixels: PhotoPixels) -> [ReadRegion] {
+        read(layout.regions(in: pixels))
+    }
+
+    /// The working copy `loaded` with, when it was decoded reduced, a finer copy at half
+    /// its reduction that `loading` decodes again (with `options`) if a region needs it;
+    /// a finer decode that fails leaves the region at its working size.
+    static func pixels(of loaded: LoadedImage, options: ImageLoadOptions,
+                       loading: @escaping (ImageLoadOptions) throws(ImageLoadError) -> LoadedImage) -> PhotoPixels {
+        let reduction = loaded.reduction
+        guard reduction > 1 else { return PhotoPixels(loaded.image) }
+        let finerReduction = reduction / 2
+        var finerOptions = options
+        let longer = max(loaded.storedSize.width, loaded.storedSize.height)
+        finerOptions.maxDimension = (longer + finerReduction - 1) / finerReduction
+        return PhotoPixels(loaded.image, finerScale: Double(reduction) / Double(finerReduction)) {
+            guard let finer = try? loading(finerOptions), finer.reduction == finerReduction else { return nil }
+            return finer.image
+        }
     }
 
     /// Segments and classifies laid-out regions (one batch for all); touching digits the

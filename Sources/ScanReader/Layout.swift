@@ -18,6 +18,9 @@ struct LaidOutRegion {
     /// True for a field whose quad is the outer edge of a drawn frame (a box's line lies
     /// just inside it), false for paper or a box's inside found as a hole.
     var hasDrawnFrame = false
+    /// For a field straightened larger from the photo's finer copy (`Layout.enlarged`):
+    /// the same quad straightened at its working size, where its frame is measured.
+    var workingGray: GrayImage? = nil
     /// For a grid: the sides whose outer row or column may lie past its frame
     /// (`Layout.edgesMaybePastFrame`).
     var edgesMaybePastFrame: Set<Edge> = []
@@ -39,16 +42,25 @@ struct Layout {
     /// The regions of `image`: laid out from the detector's quads, then again with the
     /// boxes drawn on its sheets added (`addingSheetBoxes`) where there are any: a sheet
     /// on which a grid was read is not searched.
-    func regions(in image: GrayImage) -> [LaidOutRegion] {
-        let detected = detector.detect(in: image)
-        let plain = regions(in: image, quads: detected)
+    func regions(in pixels: PhotoPixels) -> [LaidOutRegion] {
+        let detected = detector.detect(in: pixels.image)
+        let plain = regions(in: pixels, quads: detected)
         let grids = plain.filter { $0.kind == .grid }.map(\.quad.center)
-        let boxed = addingSheetBoxes(to: detected, in: image, skipping: grids)
-        return boxed.count == detected.count ? plain : regions(in: image, quads: boxed)
+        let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids)
+        return boxed.count == detected.count ? plain : regions(in: pixels, quads: boxed)
+    }
+
+    /// `regions(in:)` of an image with no finer copy.
+    func regions(in image: GrayImage) -> [LaidOutRegion] { regions(in: PhotoPixels(image)) }
+
+    /// `regions(in:quads:)` of an image with no finer copy.
+    func regions(in image: GrayImage, quads: [DetectedQuad]) -> [LaidOutRegion] {
+        regions(in: PhotoPixels(image), quads: quads)
     }
 
     /// The regions made of `quads` (largest first, as the detector lists them).
-    func regions(in image: GrayImage, quads detected: [DetectedQuad]) -> [LaidOutRegion] {
+    func regions(in pixels: PhotoPixels, quads detected: [DetectedQuad]) -> [LaidOutRegion] {
+        let image = pixels.image
         var quads = detected
         var regions: [LaidOutRegion] = []
         var isGrid = [Bool](repeating: false, count: quads.count)
@@ -148,9 +160,10 @@ struct Layout {
                 else { continue }
             }
             // flat paper is straightened only here, when it may be a field
-            guard let g = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
+            guard let straightened = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
             else { continue }
-            let b = Self.ink(of: g)
+            let g = enlarged(quads[i].quad, in: pixels) ?? straightened
+            let b = Self.ink(of: g, zoom: Double(g.width) / Double(straightened.width))
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }
             let pieces = segmenter.fieldDigits(gray: g, binary: b, region: readable).count
@@ -159,7 +172,7 @@ struct Layout {
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
             regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil,
-                                         hasDrawnFrame: drawnFrame))
+                                         hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened))
         }
         let dropped = Set(replaced.map { fieldRegion[$0]!.region })
         regions = regions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
@@ -274,10 +287,35 @@ struct Layout {
         return image.rectified(quad, width: w, height: h)
     }
 
-    /// A straightened region's ink: local mean over a window a twelfth of its size.
-    static func ink(of g: GrayImage) -> BinaryImage {
-        g.binarized(.localMean(window: max(15, max(g.width, g.height) / 12), percent: 15))
+    /// A field's shorter side, working pixels, below which it is straightened larger from
+    /// the photo's finer copy: digits fill about half a box's height, and the classifier
+    /// sees a digit 20 px tall (MNIST's convention), so a box under 40 px holds digits
+    /// smaller than the model's own.
+    static let legibleFieldSide = 40.0
+
+    /// `quad` straightened from the finer copy of `pixels` at up to `finerScale` times its
+    /// working size, so its shorter side nears `legibleFieldSide` (its longer side at most
+    /// `rectifiedSide`); nil when it is legible already or there is no finer copy.
+    func enlarged(_ quad: Quadrilateral, in pixels: PhotoPixels) -> GrayImage? {
+        let (w, h) = quad.rectifiedSize
+        guard pixels.finerScale > 1, Double(min(w, h)) < Self.legibleFieldSide else { return nil }
+        let zoom = min(pixels.finerScale, Self.legibleFieldSide / Double(min(w, h)),
+                       Double(rectifiedSide) / Double(max(w, h)))
+        let (zw, zh) = (Int(Double(w) * zoom), Int(Double(h) * zoom))
+        guard zw * zh > w * h else { return nil }
+        return pixels.rectified(quad, width: zw, height: zh)
     }
+
+    /// A straightened region's ink: local mean over a window a twelfth of its size, at
+    /// least `smallestInkWindow` working pixels (`zoom` finer pixels each: a region
+    /// straightened from the finer copy is thresholded as it would be at working size).
+    static func ink(of g: GrayImage, zoom: Double = 1) -> BinaryImage {
+        let floor = Int((Double(smallestInkWindow) * zoom).rounded())
+        return g.binarized(.localMean(window: max(floor, max(g.width, g.height) / 12), percent: 15))
+    }
+
+    /// The smallest window `ink(of:zoom:)` takes the local mean over, working pixels.
+    static let smallestInkWindow = 15
 
     /// Top to bottom; regions overlapping vertically by half go left to right.
     func readingOrder(_ regions: [LaidOutRegion]) -> [LaidOutRegion] {

@@ -76,9 +76,12 @@ struct ReadRegion {
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
         if region.kind == .field, region.hasDrawnFrame {
-            let g = region.gray
+            let g = region.workingGray ?? region.gray
             let (top, right, bottom, left) = Self.frameWidths(g.binarizedAgainstPaper(darkness: g.darkness()))
-            let w = Double(region.gray.width), h = Double(region.gray.height), map = toImage
+            let w = Double(g.width), h = Double(g.height)
+            guard let straightening = Homography(straightening: region.quad, width: g.width, height: g.height)
+            else { return region.quad }
+            let map = { (p: Point) in let q = straightening.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
             return Quadrilateral(topLeft: map(Point(left / 2, top / 2)), topRight: map(Point(w - right / 2, top / 2)),
                                  bottomRight: map(Point(w - right / 2, h - bottom / 2)),
                                  bottomLeft: map(Point(left / 2, h - bottom / 2)))
