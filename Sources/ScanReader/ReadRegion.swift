@@ -134,7 +134,23 @@ struct ReadRegion {
         return [Int(x0.rounded()), Int(y0.rounded()), Int((x1 - x0).rounded()), Int((y1 - y0).rounded())]
     }
 
+    /// A field whose pieces the model mostly rejects (at least `shortestWord` of them)
+    /// is a line of words — a label, a sentence in a box, print at a photo's edge: the
+    /// few pieces read as digits there are letters (l, I, S, O), and are reported as
+    /// rejected. A page reads words around its numbers and is left as read.
+    var readsAsWords: Bool {
+        guard region.kind == .field else { return false }
+        let read = pieces.compactMap(\.prediction)
+        let rejected = read.filter(\.isRejected).count
+        return read.count >= Self.shortestWord && rejected > read.count - rejected
+    }
+
+    /// The fewest pieces `readsAsWords` judges: one or two rejected pieces beside a
+    /// digit are a blot or a stroke, not words.
+    static let shortestWord = 3
+
     func result(index: Int, scale: Double, minConfidence: Double, unsure: Character) -> RegionResult {
+        let words = readsAsWords
         var digits: [DigitResult] = [], rejected: [RejectedCrop] = []
         var cells: [CellResult] = []
         var text = ""
@@ -144,8 +160,12 @@ struct ReadRegion {
             var cellText = "", cellConfidence = 1.0
             if let crop = piece.crop, let p = piece.prediction {
                 let box = imageBox(crop.box, scale: scale, map: map)
-                if p.isRejected {
-                    rejected.append(RejectedCrop(box: box, confidence: round4(p.confidence), row: piece.row, col: piece.col))
+                if p.isRejected || words {
+                    // the model's probability that it is no digit (low for a letter of
+                    // a word it read as a digit)
+                    let reject = DigitClassifier.rejectClass
+                    let notDigit = p.isRejected ? p.confidence : p.probabilities.count > reject ? p.probabilities[reject] : 0
+                    rejected.append(RejectedCrop(box: box, confidence: round4(notDigit), row: piece.row, col: piece.col))
                     cellConfidence = Double(p.confidence)
                 } else {
                     let confidence = Double(p.confidence)
