@@ -336,6 +336,16 @@ case "inputs" where args.count >= 4:
     let png = try MistakeGallery.png(inputs: pairs.map(\.0), captions: pairs.map {
         "\($0.1.isRejected ? "R" : String($0.1.label)) \(Int(($0.1.confidence * 100).rounded()))" }, columns: 8)
     try Data(png).write(to: URL(fileURLWithPath: args[3]))
+case "pieces" where args.count >= 3:
+    // every piece the reading cuts, one line each: file, region kind, box x y w h (full
+    // resolution), the model's label (10: rejected) and confidence, the 784 input bytes in hex
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+    for path in args[2...] {
+        for p in reader.pieces(path: path) {
+            let hex = p.input.pixels.map { String(format: "%02x", $0) }.joined()
+            print("\(path)\t\(p.kind)\t\(p.box.map(String.init).joined(separator: " "))\t\(p.prediction.label)\t\(p.prediction.confidence)\t\(hex)")
+        }
+    }
 case "orient" where args.count >= 3:
     // what --orientation auto weighs, per photo: the glyph-turn evidence per turn
     // (summed log-probabilities) and the turn taken
@@ -407,6 +417,7 @@ default:
                scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
+               scanreader-bench pieces FILE...              every piece cut, with its box and input (for mining training data)
                scanreader-bench orient FILE...              --orientation auto's evidence per turn
                                                             (ORIENT_GALLERY=out.png draws the crops, ORIENT_JSON=1 prints each)
         """)

@@ -160,6 +160,25 @@ public final class DocumentReader: Sendable {
         }
     }
 
+    /// Every piece the reading of the image at `path` cuts (EXIF applied as the options
+    /// say, regions not turned): its classifier input, what the model said, its region's
+    /// kind and its box [x, y, w, h] in full-resolution upright pixels. For mining the
+    /// model's training data (`scanreader-bench pieces`).
+    public func pieces(path: String) -> [(input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])] {
+        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize,
+                                                                           appliesExifOrientation: options.orientation != .none,
+                                                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget))
+        else { return [] }
+        let reduction = Double(loaded.reduction)
+        return readRegions(in: loaded.image).flatMap { region in
+            let map = region.toImage
+            return region.pieces.compactMap { p -> (input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])? in
+                guard let crop = p.crop, let pr = p.prediction else { return nil }
+                return (crop.modelInput, pr, region.region.kind.rawValue, region.imageBox(crop.box, scale: reduction, map: map))
+            }
+        }
+    }
+
     /// `regions` with each one `RegionTurn` finds lying on its side or upside down
     /// turned upright and read again.
     func turningRegions(_ regions: [ReadRegion]) -> [ReadRegion] {
