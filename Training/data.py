@@ -253,13 +253,32 @@ def _digit_group(rng, fonts, handwritten):
     return img.rotate(rng.uniform(-6, 6), resample=Image.BILINEAR)
 
 
+WORD_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _word(rng, fonts):
+    """A printed word of 3-8 letters, upright, on its side or upside down: a label or a
+    line of text cut as one piece. On its side it is a tall thin column the model took
+    for a 1 (mined from the corpus: most letters it read as digits outside any region)."""
+    font = ImageFont.truetype(str(fonts[rng.integers(len(fonts))]), int(rng.integers(28, 56)))
+    word = "".join(WORD_LETTERS[i] for i in rng.integers(len(WORD_LETTERS), size=int(rng.integers(3, 9))))
+    if rng.random() < 0.3:
+        word = word.capitalize()
+    img = Image.new("L", (40 * len(word) + 60, 120), 0)
+    ImageDraw.Draw(img).text((30, 60), word, fill=int(rng.integers(150, 256)), font=font, anchor="lm")
+    turn = [0, 90, 270, 180][int(rng.choice(4, p=[0.4, 0.25, 0.25, 0.1]))]
+    img = img.rotate(turn + rng.uniform(-4, 4), resample=Image.BILINEAR, expand=True)
+    return img.filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.2)))
+
+
 def non_digits(count: int, fonts: list[Path], seed: int, handwritten: np.ndarray | None = None,
-               long_arms: bool = False):
-    """Crops that are not digits, labelled REJECT (`long_arms`: see `_line_piece`)."""
+               long_arms: bool = False, words: bool = False):
+    """Crops that are not digits, labelled REJECT (`long_arms`: see `_line_piece`;
+    `words`: printed words in any quarter turn among them, `_word`)."""
     rng = np.random.default_rng(seed)
     makers = [lambda: _line_piece(rng, long_arms), lambda: _speck(rng), lambda: _candidates(rng, fonts),
               lambda: _glyph(rng, fonts), lambda: _show_through(rng),
-              lambda: _digit_group(rng, fonts, handwritten)]
+              lambda: _digit_group(rng, fonts, handwritten)] + ([lambda: _word(rng, fonts)] if words else [])
     xs = []
     for i in range(count):
         img = makers[i % len(makers)]()

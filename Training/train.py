@@ -236,6 +236,8 @@ def main():
     ap.add_argument("--flagged-ones", type=int, default=0,
                     help="this many handwritten 1s with a flag added to the training digits, and "
                          "ruling corners kept to long arms (0: the shipped model; see the model card)")
+    ap.add_argument("--words", action="store_true",
+                    help="printed words in any quarter turn among the non-digits (data._word)")
     args = ap.parse_args()
     t0 = time.time()
     seed_everything(args.seed)
@@ -244,14 +246,16 @@ def main():
     train_fonts, eval_fonts = data.training_fonts(), data.held_out_fonts()
     flagged = args.flagged_ones > 0
     cache = data.CACHE / (f"synthetic-v4-{args.seed}-{args.flagged_ones}.npz" if flagged else f"synthetic-v3-{args.seed}.npz")
+    if args.words:
+        cache = cache.with_name(cache.stem + "-words.npz")
     if cache.exists():
         z = np.load(cache)
         px, py, rx, ry, fx, fy, nx, ny = (z[k] for k in "px py rx ry fx fy nx ny".split())
     else:
         px, py = data.render_digits(train_fonts, 40, args.seed + 1)
-        rx, ry = data.non_digits(18000, train_fonts, args.seed + 2, handwritten=mx, long_arms=flagged)
+        rx, ry = data.non_digits(18000, train_fonts, args.seed + 2, handwritten=mx, long_arms=flagged, words=args.words)
         fx, fy = data.render_digits(eval_fonts, 40, args.seed + 3)
-        nx, ny = data.non_digits(6000, eval_fonts, args.seed + 4, handwritten=mtx, long_arms=flagged)
+        nx, ny = data.non_digits(6000, eval_fonts, args.seed + 4, handwritten=mtx, long_arms=flagged, words=args.words)
         if flagged:   # drawn, not MNIST: they train with the printed digits' augmentation
             ox, oy = data.flagged_ones(args.flagged_ones, args.seed + 5)
             px, py = np.concatenate([px, ox]), np.concatenate([py, oy])
@@ -306,7 +310,7 @@ def main():
     report.update(seed=args.seed, epochs=args.epochs, elastic=args.elastic,
                   printed_weight=args.printed_weight, lowres=args.lowres,
                   elastic_printed=args.elastic_printed, clean_epochs=args.clean_epochs, train_fonts=len(train_fonts),
-                  flagged_ones=args.flagged_ones,
+                  flagged_ones=args.flagged_ones, words=args.words,
                   train_samples=len(x), seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
