@@ -148,16 +148,7 @@ public final class DocumentReader: Sendable {
     /// The classifier inputs cut from an image and what the model said of each, for
     /// inspecting the preprocessing on real photos.
     public func classifierInputs(path: String) -> [(DigitInput, DigitPrediction)] {
-        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize,
-                                                                           appliesExifOrientation: options.orientation != .none,
-                                                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget))
-        else { return [] }
-        return readRegions(in: loaded.image).flatMap { region in
-            region.pieces.compactMap { p in
-                guard let crop = p.crop, let pr = p.prediction else { return nil }
-                return (crop.modelInput, pr)
-            }
-        }
+        pieces(path: path).map { ($0.input, $0.prediction) }
     }
 
     /// Every piece the reading of the image at `path` cuts (EXIF applied as the options

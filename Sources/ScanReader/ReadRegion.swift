@@ -166,7 +166,7 @@ struct ReadRegion {
                     let reject = DigitClassifier.rejectClass
                     let notDigit = p.isRejected ? p.confidence : p.probabilities.count > reject ? p.probabilities[reject] : 0
                     rejected.append(RejectedCrop(box: box, confidence: round4(notDigit), row: piece.row, col: piece.col))
-                    cellConfidence = Double(p.confidence)
+                    cellConfidence = Double(notDigit)
                 } else {
                     let confidence = Double(p.confidence)
                     digits.append(DigitResult(value: p.label, confidence: round4(p.confidence), box: box, row: piece.row, col: piece.col))
