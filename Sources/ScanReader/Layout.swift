@@ -162,7 +162,11 @@ struct Layout {
             // flat paper is straightened only here, when it may be a field
             guard let straightened = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
             else { continue }
-            let g = enlarged(quads[i].quad, in: pixels) ?? straightened
+            // the finer decode (about a decode's cost) only for a box on something — a
+            // sheet, a note, a panel: inside another quad — or drawn on a sheet; a small
+            // quad loose on the desk beside a grid is a label or a word's box
+            let onPaper = quads[i].parent != nil || quads[i].isLineMiddle
+            let g = (onPaper ? enlarged(quads[i].quad, in: pixels) : nil) ?? straightened
             let b = Self.ink(of: g, zoom: Double(g.width) / Double(straightened.width))
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }

@@ -1,3 +1,4 @@
+import DocumentImaging
 import Foundation
 import ImageCodecs
 import ImagingCore
@@ -42,6 +43,27 @@ struct FinerCopyTests {
         #expect(decoded == 1, "the finer copy is decoded once, when first needed")
         #expect(Self.fieldTexts(Self.reader.readRegions(in: photo.reduced(by: 4))) != Self.want,
                 "the working copy alone reads the small boxes: the test shows nothing")
+    }
+
+    @Test("A small box loose on the desk (inside no other quad) asks for no finer copy; the same box on its sheet does")
+    func looseBoxAsksNothing() throws {
+        let photo = try Self.formOnDesk(shrink: 4, width: 900, height: 1125)
+        let working = photo.reduced(by: 4)
+        let found = Self.reader.readRegions(in: PhotoPixels(working, finerScale: 2) { photo.reduced(by: 2) })
+        let box = try #require(found.first { $0.region.kind == .field }).region.quad
+        func decodes(_ quads: [DetectedQuad]) -> Int {
+            var nested = quads
+            DetectedQuad.assignParents(&nested)
+            var decoded = 0
+            _ = Layout().regions(in: PhotoPixels(working, finerScale: 2) { decoded += 1; return photo.reduced(by: 2) },
+                                 quads: nested)
+            return decoded
+        }
+        #expect(decodes([DetectedQuad(quad: box, parent: nil, isHole: false)]) == 0)
+        let w = Double(working.width - 1), h = Double(working.height - 1)
+        let sheet = Quadrilateral(topLeft: Point(w * 0.3, h * 0.3), topRight: Point(w * 0.7, h * 0.3),
+                                  bottomRight: Point(w * 0.7, h * 0.7), bottomLeft: Point(w * 0.3, h * 0.7))
+        #expect(decodes([DetectedQuad(quad: sheet, parent: nil, isHole: false), DetectedQuad(quad: box, parent: nil, isHole: false)]) == 1)
     }
 
     @Test("No finer copy is decoded when every field is legible at working size")
