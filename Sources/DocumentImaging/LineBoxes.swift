@@ -213,8 +213,9 @@ public struct LineBoxes: Sendable {
 
 extension LineBoxes {
     /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
-    /// smaller (its longer side at most `longestSide`), and thresholded against its paper: the ink boxes are looked for in,
-    /// with the map from its pixel-edge coordinates back to `image`'s pixel coordinates.
+    /// smaller (its longer side at most `longestSide`), and thresholded against its paper:
+    /// the ink boxes are looked for in, with the map from its pixel-edge coordinates back
+    /// to `image`'s pixel coordinates.
     public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int)
         -> (ink: BinaryImage, toImage: (Point) -> Point)? {
         var (w, h) = region.rectifiedSize

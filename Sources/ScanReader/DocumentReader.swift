@@ -156,12 +156,13 @@ public final class DocumentReader: Sendable {
     /// kind and its box [x, y, w, h] in full-resolution upright pixels. For mining the
     /// model's training data (`scanreader-bench pieces`).
     public func pieces(path: String) -> [(input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])] {
-        guard let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize,
-                                                                           appliesExifOrientation: options.orientation != .none,
-                                                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget))
-        else { return [] }
+        let loadOptions = ImageLoadOptions(maxDimension: options.workingSize, appliesExifOrientation: options.orientation != .none,
+                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget)
+        let load = { (o: ImageLoadOptions) throws(ImageLoadError) in try ImageLoader.load(path: path, options: o) }
+        guard let loaded = try? load(loadOptions) else { return [] }
         let reduction = Double(loaded.reduction)
-        return readRegions(in: loaded.image).flatMap { region in
+        // small fields from the finer copy, as `read(path:)` cuts them
+        return readRegions(in: Self.pixels(of: loaded, options: loadOptions, loading: load)).flatMap { region in
             let map = region.toImage
             return region.pieces.compactMap { p -> (input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])? in
                 guard let crop = p.crop, let pr = p.prediction else { return nil }

@@ -307,7 +307,7 @@ struct Layout {
                        Double(rectifiedSide) / Double(max(w, h)))
         let (zw, zh) = (Int(Double(w) * zoom), Int(Double(h) * zoom))
         guard zw * zh > w * h else { return nil }
-        return pixels.rectified(quad, width: zw, height: zh)
+        return pixels.finerRectified(quad, width: zw, height: zh)
     }
 
     /// A straightened region's ink: local mean over a window a twelfth of its size, at

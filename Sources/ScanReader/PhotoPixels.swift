@@ -51,17 +51,14 @@ final class PhotoPixels {
         }
     }
 
-    /// `quad` (working coordinates) straightened to `width` × `height`: from the finer
-    /// copy when that size is larger than the quad's own in the working copy and a finer
-    /// copy exists, else from the working copy.
-    func rectified(_ quad: Quadrilateral, width: Int, height: Int) -> GrayImage? {
-        let (w, h) = quad.rectifiedSize
-        if finerScale > 1, width * height > w * h, let finer {
-            // working pixel centre i covers finer pixels i·s … i·s + s − 1
-            let s = finerScale
-            let mapped = quad.mapped { p in Point((p.x + 0.5) * s - 0.5, (p.y + 0.5) * s - 0.5) }
-            return finer.rectified(mapped, width: width, height: height)
-        }
-        return image.rectified(quad, width: width, height: height)
+    /// `quad` (working coordinates) straightened to `width` × `height` from the finer
+    /// copy; nil when there is none (a region is never enlarged by interpolating the
+    /// working copy: that reads worse, see the README's session 12).
+    func finerRectified(_ quad: Quadrilateral, width: Int, height: Int) -> GrayImage? {
+        guard finerScale > 1, let finer else { return nil }
+        // working pixel centre i covers finer pixels i·s … i·s + s − 1
+        let s = finerScale
+        return finer.rectified(quad.mapped { p in Point((p.x + 0.5) * s - 0.5, (p.y + 0.5) * s - 0.5) },
+                               width: width, height: height)
     }
 }
