@@ -13,10 +13,18 @@ enum DebugRenderer {
             let region = read.region
             let color: RGBCanvas.Color = region.kind == .grid ? .blue : region.kind == .field ? .red : .orange
             let map = read.toImage
-            if let ruling = region.ruling, let x0 = ruling.columns.first, let x1 = ruling.columns.last,
-               let y0 = ruling.rows.first, let y1 = ruling.rows.last {
-                for y in ruling.rows { canvas.line(from: xy(map(Point(x0, y))), to: xy(map(Point(x1, y))), .green, thickness: 1) }
-                for x in ruling.columns { canvas.line(from: xy(map(Point(x, y0))), to: xy(map(Point(x, y1))), .green, thickness: 1) }
+            if let ruling = region.ruling {
+                // cell by cell, so lines followed round a bend are drawn where they run
+                for y in ruling.rows {
+                    for (a, b) in zip(ruling.columns, ruling.columns.dropFirst()) {
+                        canvas.line(from: xy(map(Point(a, y))), to: xy(map(Point(b, y))), .green, thickness: 1)
+                    }
+                }
+                for x in ruling.columns {
+                    for (a, b) in zip(ruling.rows, ruling.rows.dropFirst()) {
+                        canvas.line(from: xy(map(Point(x, a))), to: xy(map(Point(x, b))), .green, thickness: 1)
+                    }
+                }
             }
             let outline = read.outline
             canvas.polygon(outline.corners.map(xy), color, thickness: thick)

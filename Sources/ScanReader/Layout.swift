@@ -24,6 +24,9 @@ struct LaidOutRegion {
     /// For a grid: the sides whose outer row or column may lie past its frame
     /// (`Layout.edgesMaybePastFrame`).
     var edgesMaybePastFrame: Set<Edge> = []
+    /// For a grid whose lines bend (`Layout.bendShare`): where they run in the region as
+    /// straightened; `gray` and `binary` are then its cells moved back onto `ruling`.
+    var bend: BentRuling? = nil
 
     /// A side of a straightened region.
     enum Edge { case top, right, bottom, left }
@@ -136,9 +139,13 @@ struct Layout {
         let (lattices, inLattice) = cellLattices(quads, isGrid: isGrid, ancestors: ancestors, in: image)
         regions += lattices
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
-            let g = rectified[i]!
+            // lines bent by a curling page: each cell taken from where its lines run
+            let bend = BentRuling(following: ruling, in: Self.ink(of: rectified[i]!))
+            let bent = bend.largestShift >= Self.bendShare
+            let g = bent ? rectified[i]!.unbent(bend) : rectified[i]!
             var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
                                        binary: g.binarizedByCells(ruling).strippingRuling(ruling), ruling: ruling)
+            region.bend = bent ? bend : nil
             region.edgesMaybePastFrame = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
             regions.append(region)
         }
@@ -226,6 +233,12 @@ struct Layout {
     /// The boxes found inside a grid are its cells when their median area is within this
     /// share of a ruling cell's (a box is its cell less the ruling around it).
     static let latticeCellArea = 0.4...1.5
+
+    /// A grid whose lines run further than this share of a cell from where its straight
+    /// ruling puts them (`BentRuling`) is read from its cells as the lines enclose them:
+    /// a shift under a tenth of a cell stays inside the margin a cell's cut leaves around
+    /// its digit.
+    static let bendShare = 0.1
 
     /// A grid with at least this many cells is taken as it is: grids inside it are its
     /// boxes, not a better reading.

@@ -61,6 +61,7 @@ struct ReadRegion {
         guard region.kind != .page,
               let h = Homography(straightening: region.quad, width: region.gray.width, height: region.gray.height)
         else { return { $0 } }
+        if let bend = region.bend { return { p in let q = h.apply(bend.bentPoint(p)); return Point(q.x - 0.5, q.y - 0.5) } }
         return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
     }
 
