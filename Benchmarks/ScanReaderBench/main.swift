@@ -204,8 +204,9 @@ func drawSheetBoxes(file: String, output: String) throws {
         $0.parent == nil && !$0.followsImageFrame && $0.quad.area >= 0.1 * Double(image.width * image.height)
     }
     for (k, sheet) in sheets.enumerated() {
-        guard let (ink, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
+        guard let (inks, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
         else { continue }
+        for (f, ink) in inks.enumerated() {
         let (w, h) = (ink.width, ink.height)
         let finder = LineBoxes(longerSide: max(w, h))
         let (rows, columns) = finder.lines(in: ink)
@@ -217,9 +218,10 @@ func drawSheetBoxes(file: String, output: String) throws {
         for b in boxes {
             canvas.polygon([(b.left, b.top), (b.right, b.top), (b.right, b.bottom), (b.left, b.bottom)], .red, thickness: 2)
         }
-        let path = output.hasSuffix(".png") ? String(output.dropLast(4)) + "-\(k).png" : output + "-\(k).png"
+        let path = (output.hasSuffix(".png") ? String(output.dropLast(4)) : output) + "-\(k)-\(f).png"
         try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: path))
-        print("sheet \(k): \(w)x\(h), \(rows.count) row lines, \(columns.count) column lines, \(boxes.count) boxes -> \(path)")
+        print("sheet \(k), ink \(f): \(w)x\(h), \(rows.count) row lines, \(columns.count) column lines, \(boxes.count) boxes -> \(path)")
+        }
     }
     if sheets.isEmpty { print("no sheet (a top-level quad over a tenth of the photo)") }
 }

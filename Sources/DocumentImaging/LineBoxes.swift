@@ -212,12 +212,19 @@ public struct LineBoxes: Sendable {
 }
 
 extension LineBoxes {
+    /// The shares of the contrast a straightened region is thresholded at, each ink
+    /// searched for boxes: a faint line shows only at the low one; at the high one a
+    /// blurred line keeps only its core, a line's width again instead of a band that
+    /// swallows the digits touching it.
+    public static let inkFractions = [0.15, 0.5]
+
     /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
-    /// smaller (its longer side at most `longestSide`), and thresholded against its paper:
-    /// the ink boxes are looked for in, with the map from its pixel-edge coordinates back
+    /// smaller (its longer side at most `longestSide`), and thresholded against its paper
+    /// at each of `fractions` of its contrast: the inks boxes are looked for in, with the map from its pixel-edge coordinates back
     /// to `image`'s pixel coordinates.
-    public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int)
-        -> (ink: BinaryImage, toImage: (Point) -> Point)? {
+    public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int,
+                                       fractions: [Double] = inkFractions)
+        -> (inks: [BinaryImage], toImage: (Point) -> Point)? {
         var (w, h) = region.rectifiedSize
         // a small sheet is enlarged until the shares, not the pixel floors, set the
         // line and box sizes (the floors would drop the boxes of a sheet far from the camera)
@@ -226,6 +233,8 @@ extension LineBoxes {
         w = max(8, Int(Double(w) * scale)); h = max(8, Int(Double(h) * scale))
         guard let g = image.rectified(region, width: w, height: h),
               let map = Homography(straightening: region, width: w, height: h) else { return nil }
-        return (g.binarizedAgainstPaper(darkness: g.darkness()), { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })
+        let darkness = g.darkness()
+        return (fractions.map { g.binarizedAgainstPaper(fraction: $0, darkness: darkness) },
+                { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })
     }
 }

@@ -37,14 +37,21 @@ extension Layout {
     /// as quads through their lines' middles in `image`; none covering over
     /// `largestBoxShare` of the sheet (its own border).
     func drawnBoxes(on sheet: Quadrilateral, in image: GrayImage) -> [Quadrilateral] {
-        guard let (ink, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
+        guard let (inks, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
         else { return [] }
-        return LineBoxes(longerSide: max(ink.width, ink.height)).boxes(in: ink)
-            .filter { Double($0.outer.width * $0.outer.height) <= Self.largestBoxShare * Double(ink.width * ink.height) }
-            .map { box in
-                Quadrilateral(ordering: [Point(box.left, box.top), Point(box.right, box.top),
-                                         Point(box.right, box.bottom), Point(box.left, box.bottom)].map(toImage))
+        var boxes: [Quadrilateral] = []
+        for ink in inks {
+            let finder = LineBoxes(longerSide: max(ink.width, ink.height))
+            for box in finder.boxes(in: ink)
+            where Double(box.outer.width * box.outer.height) <= Self.largestBoxShare * Double(ink.width * ink.height) {
+                let quad = Quadrilateral(ordering: [Point(box.left, box.top), Point(box.right, box.top),
+                                                    Point(box.right, box.bottom), Point(box.left, box.bottom)].map(toImage))
+                if !boxes.contains(where: { Self.sameCorners($0, quad, within: Self.sameBoxShare * quad.shortestSide) }) {
+                    boxes.append(quad)
+                }
             }
+        }
+        return boxes
     }
 
     /// A sheet boxes are looked for on covers at least this share of the photo.

@@ -118,3 +118,52 @@ struct LineBoxesLineTests {
         #expect(rows { bits, w in for x in 20..<280 { bits[(10 + (x - 20) / 26) * w + x] = 1 } } == 1)
     }
 }
+
+/// A form photographed out of focus: its box lines blur into bands that swallow the
+/// digits written against them at the low threshold; the line's core, taken at the high
+/// one (`LineBoxes.inkFractions`), is a line again.
+@Suite("Blurred boxes")
+struct BlurredBoxesTests {
+    /// A 720 × 480 sheet with a box at (200, 150)–(560, 230), lines `line` px, and a row
+    /// of tall strokes `stroke` px wide (a number written big) touching its top and bottom
+    /// lines, blurred by `blur` passes of a box filter of `radius`.
+    func sheet(blur: Int, line: Int = 3, stroke: Int = 3, radius: Int = 2) -> GrayImage {
+        var g = GrayImage(width: 720, height: 480, fill: 235)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) { for y in y0..<y1 { for x in x0..<x1 { g[x, y] = 40 } } }
+        paint(200, 150, 560, 150 + line); paint(200, 230 - line, 560, 230); paint(200, 150, 200 + line, 230); paint(560 - line, 150, 560, 230)
+        for x in stride(from: 230, to: 540, by: 30) { paint(x, 150 + line, x + stroke, 230 - line); paint(x, 188, x + 16, 188 + stroke) }
+        let n = (2 * radius + 1) * (2 * radius + 1)
+        for _ in 0..<blur {
+            var out = g
+            for y in radius..<(g.height - radius) {
+                for x in radius..<(g.width - radius) {
+                    var sum = 0
+                    for dy in -radius...radius { for dx in -radius...radius { sum += Int(g[x + dx, y + dy]) } }
+                    out[x, y] = UInt8(sum / n)
+                }
+            }
+            g = out
+        }
+        return g
+    }
+
+    func found(blur: Int, radius: Int = 2, fractions: [Double]) -> Int {
+        let g = sheet(blur: blur, radius: radius)
+        let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(720, 0), bottomRight: Point(720, 480), bottomLeft: Point(0, 480))
+        guard let (inks, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720, fractions: fractions) else { return -1 }
+        return inks.reduce(0) { $0 + LineBoxes(longerSide: 720).boxes(in: $1).count }
+    }
+
+    @Test("Sharp, the box is found at either threshold")
+    func sharp() {
+        #expect(found(blur: 0, fractions: [0.15]) == 1)
+        #expect(found(blur: 0, fractions: [0.5]) == 1)
+    }
+
+    @Test("Blurred, only the line's core shows the box", arguments: [(2, 2), (1, 3)])
+    func blurred(blur: (passes: Int, radius: Int)) {
+        #expect(found(blur: blur.passes, radius: blur.radius, fractions: [0.15]) == 0)
+        #expect(found(blur: blur.passes, radius: blur.radius, fractions: [0.5]) == 1)
+        #expect(found(blur: blur.passes, radius: blur.radius, fractions: LineBoxes.inkFractions) >= 1)
+    }
+}
