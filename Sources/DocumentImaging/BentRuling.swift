@@ -93,8 +93,10 @@ public struct BentRuling: Sendable, Equatable {
                       at: @escaping (_ along: Double, _ line: Double) -> (Double, Double)) -> ((Double, Double) -> Double)? {
         let reachPixels = max(1, Int(reach * pitch))
         let spans = Array(zip(dividers, dividers.dropFirst()))
+        let lengths = spans.map { $0.1 - $0.0 }.sorted()
+        let lanes = Lanes(ink, horizontal: horizontal, drift: max(1, Int((slope * lengths[lengths.count / 2]).rounded())))
         var measured = lines.map { line in
-            spans.map { offset(of: line, along: $0.0...$0.1, reach: reachPixels, pitch: pitch, horizontal: horizontal, in: ink) }
+            spans.map { offset(of: line, along: $0.0...$0.1, reach: reachPixels, pitch: pitch, in: lanes) }
         }
         func fit() -> ((Double, Double) -> Double)? {
             var points: [(u: Double, v: Double, value: Double)] = []
@@ -113,7 +115,7 @@ public struct BentRuling: Sendable, Equatable {
             for (c, span) in spans.enumerated() where measured[k][c] == nil {
                 let guide = { (t: Double) in let (u, v) = at(t, line); return straight(u, v) }
                 measured[k][c] = offset(of: line, along: span.0...span.1, reach: reachPixels, pitch: pitch,
-                                        horizontal: horizontal, in: ink, guide: guide)
+                                        in: lanes, guide: guide)
             }
         }
         guard let bent = fit() else { return nil }
@@ -131,36 +133,87 @@ public struct BentRuling: Sendable, Equatable {
         return min(median(ruling.rows), median(ruling.columns))
     }
 
+    /// The ink seen along one direction's lines: each lane (a row for horizontal lines, a
+    /// column for vertical ones) counts as inked where ink lies within `drift` lanes of it
+    /// (a line sloping across a span), with running counts along each lane.
+    struct Lanes {
+        /// How many lanes, and how long each is.
+        let count, length: Int
+        /// How many lanes either side count.
+        let drift: Int
+        /// count × length: inked within the drift.
+        let inked: [UInt8]
+        /// count × (length + 1): inked positions before each position along the lane.
+        let before: [Int32]
+
+        init(_ ink: BinaryImage, horizontal: Bool, drift: Int) {
+            let bits = horizontal ? ink.bits : ink.transposedBits()
+            let (count, length) = horizontal ? (ink.height, ink.width) : (ink.width, ink.height)
+            var inked = [UInt8](repeating: 0, count: count * length)
+            var before = [Int32](repeating: 0, count: count * (length + 1))
+            bits.withUnsafeBufferPointer { src in
+                inked.withUnsafeMutableBufferPointer { dst in
+                    before.withUnsafeMutableBufferPointer { run in
+                        for lane in 0..<count {
+                            let out = dst.baseAddress! + lane * length
+                            for near in max(0, lane - drift)...min(count - 1, lane + drift) {
+                                let from = src.baseAddress! + near * length
+                                for t in 0..<length { out[t] |= from[t] }
+                            }
+                            let sums = run.baseAddress! + lane * (length + 1)
+                            var total: Int32 = 0
+                            for t in 0..<length { total &+= Int32(out[t]); sums[t + 1] = total }
+                        }
+                    }
+                }
+            }
+            (self.count, self.length, self.drift, self.inked, self.before) = (count, length, drift, inked, before)
+        }
+
+        /// Inked positions of `lane` in lo..<hi (none outside the image).
+        func inkedCount(_ lane: Int, _ lo: Int, _ hi: Int) -> Int {
+            guard lane >= 0, lane < count else { return 0 }
+            let a = max(0, lo), b = min(length, hi)
+            return b > a ? Int(before[lane * (length + 1) + b] - before[lane * (length + 1) + a]) : 0
+        }
+
+        /// Whether `lane` is inked at `t` (outside the image: no).
+        func isInked(_ lane: Int, _ t: Int) -> Bool {
+            lane >= 0 && lane < count && t >= 0 && t < length && inked[lane * length + t] != 0
+        }
+    }
+
     /// How far from `position` a line runs across the middle of the span `along`: the
-    /// offset of the most inked row (column) within `reach` of `guide` (the expected
-    /// offset at each point along; none: straight), when it inks `lineCoverage` of the
-    /// span (the centre of the run of such rows beside it: a thick line's middle, taken
-    /// only when it is a line's width with paper beside it); nil when none does.
+    /// offset of the most inked lane within `reach` of `guide` (the expected offset at
+    /// each point along; none: straight), when it inks `lineCoverage` of the span (the
+    /// centre of the run of such lanes beside it: a thick line's middle, taken only when
+    /// it is a line's width with paper beside it); nil when none does.
     static func offset(of position: Double, along span: ClosedRange<Double>, reach: Int, pitch: Double,
-                       horizontal: Bool, in ink: BinaryImage, guide: ((Double) -> Double)? = nil) -> Double? {
+                       in lanes: Lanes, guide: ((Double) -> Double)? = nil) -> Double? {
         let length = span.upperBound - span.lowerBound
         let lo = Int((span.lowerBound + (1 - spanMiddle) / 2 * length).rounded())
         let hi = Int((span.upperBound - (1 - spanMiddle) / 2 * length).rounded())
         guard hi > lo else { return nil }
         let need = lineCoverage * Double(hi - lo)
-        let drift = max(1, Int((slope * length).rounded()))
-        // the row (column) whose middle lies nearest the expected line at each point along
-        let centre = (lo..<hi).map { t in Int((position + (guide?(Double(t) + 0.5) ?? 0) - 0.5).rounded()) }
-        // each candidate row's (column's) inked count across the span's middle, ink up
-        // to `drift` rows away counting (a line sloping across the span)
-        let counts = (-reach...reach).map { k -> Int in
-            var n = 0
-            for (i, t) in (lo..<hi).enumerated() {
-                let y = centre[i] + k
-                if (y - drift...y + drift).contains(where: { horizontal ? ink.isInk(t, $0) : ink.isInk($0, t) }) { n += 1 }
+        // each candidate lane's inked count across the span's middle, lanes counted from
+        // the one whose middle lies nearest the expected line (at each point along)
+        let counts: [Int]
+        if let guide {
+            let centre = (lo..<hi).map { t in Int((position + guide(Double(t) + 0.5) - 0.5).rounded()) }
+            counts = (-reach...reach).map { k in
+                var n = 0
+                for (i, t) in (lo..<hi).enumerated() where lanes.isInked(centre[i] + k, t) { n += 1 }
+                return n
             }
-            return n
+        } else {
+            let centre = Int((position - 0.5).rounded())
+            counts = (-reach...reach).map { lanes.inkedCount(centre + $0, lo, hi) }
         }
         guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), Double(counts[best]) >= need else { return nil }
         var first = best, last = best
         while first > 0, Double(counts[first - 1]) >= need { first -= 1 }
         while last < counts.count - 1, Double(counts[last + 1]) >= need { last += 1 }
-        guard first > 0, last < counts.count - 1, Double(last - first + 1 - 2 * drift) <= widestLine * pitch,
+        guard first > 0, last < counts.count - 1, Double(last - first + 1 - 2 * lanes.drift) <= widestLine * pitch,
               Double(counts[first - 1]) < need / 2 || Double(counts[last + 1]) < need / 2 else { return nil }
         let middle = Double(first + last) / 2 - Double(reach)
         return (guide?((span.lowerBound + span.upperBound) / 2) ?? 0) + middle
@@ -172,8 +225,7 @@ public struct BentRuling: Sendable, Equatable {
     static func smoothField(through points: [(u: Double, v: Double, value: Double)],
                             tolerance: Double) -> ((Double, Double) -> Double)? {
         func terms(_ u: Double, _ v: Double) -> [Double] {
-            let us = [1, u, u * u], vs = [1, v, v * v]
-            return vs.flatMap { b in us.map { $0 * b } }
+            [1, u, u * u, v, u * v, u * u * v, v * v, u * v * v, u * u * v * v]
         }
         func solve(_ pts: [(u: Double, v: Double, value: Double)]) -> [Double]? {
             leastSquares(pts.map { terms($0.u, $0.v) }, pts.map(\.value))
@@ -221,36 +273,40 @@ extension GrayImage {
     /// corners, sampled bilinearly); outside the ruling, the image as it is.
     /// Complexity: O(width × height).
     public func unbent(_ bent: BentRuling) -> GrayImage {
-        var out = self
+        var out = pixels
         let ruling = bent.ruling
-        for r in 0..<ruling.rowCount {
-            for c in 0..<ruling.columnCount {
-                let q = bent.cell(r, c)
-                let x0 = ruling.columns[c], x1 = ruling.columns[c + 1], y0 = ruling.rows[r], y1 = ruling.rows[r + 1]
-                let px0 = max(0, Int(x0.rounded())), px1 = min(width, Int(x1.rounded()))
-                let py0 = max(0, Int(y0.rounded())), py1 = min(height, Int(y1.rounded()))
-                guard px1 > px0, py1 > py0 else { continue }
-                for y in py0..<py1 {
-                    let v = (Double(y) + 0.5 - y0) / (y1 - y0)
-                    for x in px0..<px1 {
-                        let u = (Double(x) + 0.5 - x0) / (x1 - x0)
-                        let p = BentRuling.blend(q, u, v)
-                        out[x, y] = sample(p.x - 0.5, p.y - 0.5)
+        let (w, h) = (width, height)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for r in 0..<ruling.rowCount {
+                    for c in 0..<ruling.columnCount {
+                        let q = bent.cell(r, c)
+                        let x0 = ruling.columns[c], x1 = ruling.columns[c + 1], y0 = ruling.rows[r], y1 = ruling.rows[r + 1]
+                        let px0 = max(0, Int(x0.rounded())), px1 = min(w, Int(x1.rounded()))
+                        let py0 = max(0, Int(y0.rounded())), py1 = min(h, Int(y1.rounded()))
+                        guard px1 > px0, py1 > py0 else { continue }
+                        for y in py0..<py1 {
+                            let v = (Double(y) + 0.5 - y0) / (y1 - y0)
+                            // the cell's row v as a segment in the bent image, walked along
+                            let left = Point(q[0].x + (q[3].x - q[0].x) * v, q[0].y + (q[3].y - q[0].y) * v)
+                            let right = Point(q[1].x + (q[2].x - q[1].x) * v, q[1].y + (q[2].y - q[1].y) * v)
+                            for x in px0..<px1 {
+                                let u = (Double(x) + 0.5 - x0) / (x1 - x0)
+                                // pixel-index coordinates, clamped to the image
+                                let sx = min(max(left.x + (right.x - left.x) * u - 0.5, 0), Double(w - 1))
+                                let sy = min(max(left.y + (right.y - left.y) * u - 0.5, 0), Double(h - 1))
+                                let ix = Int(sx), iy = Int(sy), jx = min(ix + 1, w - 1), jy = min(iy + 1, h - 1)
+                                let fx = sx - Double(ix), fy = sy - Double(iy)
+                                let top = Double(src[iy * w + ix]) * (1 - fx) + Double(src[iy * w + jx]) * fx
+                                let bottom = Double(src[jy * w + ix]) * (1 - fx) + Double(src[jy * w + jx]) * fx
+                                dst[y * w + x] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
+                            }
+                        }
                     }
                 }
             }
         }
-        return out
-    }
-
-    /// Bilinear sample at pixel-index coordinates (x, y), clamped to the image.
-    func sample(_ x: Double, _ y: Double) -> UInt8 {
-        let cx = min(max(x, 0), Double(width - 1)), cy = min(max(y, 0), Double(height - 1))
-        let x0 = Int(cx), y0 = Int(cy), x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let fx = cx - Double(x0), fy = cy - Double(y0)
-        let top = Double(self[x0, y0]) * (1 - fx) + Double(self[x1, y0]) * fx
-        let bottom = Double(self[x0, y1]) * (1 - fx) + Double(self[x1, y1]) * fx
-        return UInt8(top * (1 - fy) + bottom * fy + 0.5)
+        return GrayImage(width: w, height: h, pixels: out)
     }
 }
 

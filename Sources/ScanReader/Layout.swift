@@ -78,6 +78,7 @@ struct Layout {
         // fold happen to fall evenly) gives way to a grid of more cells inside it
         var rulings: [Int: Ruling] = [:]
         var foundLines: [Int: FoundLines] = [:]
+        var inks: [Int: BinaryImage] = [:]   // `ink(of:)` of the straightened quads
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
@@ -93,6 +94,7 @@ struct Layout {
             guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
             let ink = Self.ink(of: g)
+            inks[i] = ink
             guard Self.cellsLookBlank(ink, ruling) else { continue }
             // a single row (column) of boxes is divided by lines drawn from frame to frame;
             // the upright strokes of digits written in one long box come near its frame
@@ -140,7 +142,7 @@ struct Layout {
         regions += lattices
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
             // lines bent by a curling page: each cell taken from where its lines run
-            let bend = BentRuling(following: ruling, in: Self.ink(of: rectified[i]!))
+            let bend = BentRuling(following: ruling, in: inks[i] ?? Self.ink(of: rectified[i]!))
             let bent = bend.largestShift >= Self.bendShare
             let g = bent ? rectified[i]!.unbent(bend) : rectified[i]!
             var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
