@@ -163,22 +163,36 @@ def _line_piece(rng, long_arms: bool = False):
     return img.rotate(rng.uniform(-8, 8) + 90 * turns, resample=Image.BILINEAR)
 
 
-def _flagged_one(rng) -> Image.Image:
+def _flagged_one(rng, wide: bool = False) -> Image.Image:
     """A handwritten 1 as much of Europe writes it: a long down-stroke with a flag from
     its top, down and to the left (20-55 degrees from the stroke, 15-40 % of its length:
-    a 7's bar is flatter and longer), sometimes a foot."""
+    a 7's bar is flatter and longer), sometimes a foot.
+
+    `wide`: the flags seen in hand-filled grids too: up to 55 % of the stroke's length,
+    half of them joining the stroke 5-25 % of its length below its top (the stroke runs on
+    above the flag: a "-1") and those up to 85 degrees off the stroke (all but level). A
+    flag at the top stays within 55 degrees: level there, it is a 7's bar (MNIST's 7s were
+    read as 1s when it was not)."""
     img = Image.new("L", (120, 120), 0)
     d = ImageDraw.Draw(img)
     height = rng.uniform(60, 90)
     slant = np.radians(rng.uniform(-12, 12))
     top = np.array([60 + np.sin(slant) * height / 2, 60 - height / 2])
     bottom = np.array([60 - np.sin(slant) * height / 2, 60 + height / 2])
-    angle = np.radians(rng.uniform(20, 55))
-    length = rng.uniform(0.15, 0.4) * height
-    flag = top + length * np.array([-np.sin(angle + slant), np.cos(angle + slant)])
+    # where the flag meets the stroke: its top, or (wide) a little below it; only there
+    # may it be all but level (at the top, a level flag is a 7's bar)
+    below = rng.uniform(0.05, 0.25) if wide and rng.random() < 0.5 else 0.0
+    angle = np.radians(rng.uniform(20, 85 if below > 0 else 55))
+    length = rng.uniform(0.15, 0.55 if wide else 0.4) * height
+    join = top + below * (bottom - top)
+    flag = join + length * np.array([-np.sin(angle + slant), np.cos(angle + slant)])
     width = int(rng.integers(3, 10))
-    bend = (top + flag) / 2 + rng.normal(0, 1.5, size=2)   # a pen's flag bends a little
-    d.line([tuple(flag), tuple(bend), tuple(top), tuple(bottom)], fill=255, width=width, joint="curve")
+    bend = (join + flag) / 2 + rng.normal(0, 1.5, size=2)   # a pen's flag bends a little
+    if (join == top).all():
+        d.line([tuple(flag), tuple(bend), tuple(top), tuple(bottom)], fill=255, width=width, joint="curve")
+    else:
+        d.line([tuple(flag), tuple(bend), tuple(join)], fill=255, width=width, joint="curve")
+        d.line([tuple(top), tuple(bottom)], fill=255, width=width)
     if rng.random() < 0.2:
         foot = rng.uniform(0.15, 0.3) * height
         d.line([(bottom[0] - foot, bottom[1]), (bottom[0] + foot, bottom[1])], fill=255, width=width)
@@ -186,10 +200,11 @@ def _flagged_one(rng) -> Image.Image:
     return img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
 
 
-def flagged_ones(count: int, seed: int):
-    """Handwritten 1s with a flag (label 1), shrunk and cut like the reader's crops."""
+def flagged_ones(count: int, seed: int, wide: bool = False):
+    """Handwritten 1s with a flag (label 1), shrunk and cut like the reader's crops
+    (`wide`: see `_flagged_one`)."""
     rng = np.random.default_rng(seed)
-    xs = [normalize_crop(_downsample(np.asarray(_flagged_one(rng), dtype=np.float64) / 255.0, rng))
+    xs = [normalize_crop(_downsample(np.asarray(_flagged_one(rng, wide), dtype=np.float64) / 255.0, rng))
           for _ in range(count)]
     return np.stack(xs), np.ones(count, dtype=np.int64)
 
