@@ -58,10 +58,17 @@ struct ReadRegion {
                 return Point(q.x - 0.5, q.y - 0.5)
             }
         }
+        guard let bend = region.bend else { return straightToImage }
+        let straight = straightToImage
+        return { straight(bend.bentPoint($0)) }
+    }
+
+    /// Maps rectified-region pixels to working-image pixels through the region's quad
+    /// alone (for a grid whose lines bend, as if they did not).
+    var straightToImage: (Point) -> Point {
         guard region.kind != .page,
               let h = Homography(straightening: region.quad, width: region.gray.width, height: region.gray.height)
         else { return { $0 } }
-        if let bend = region.bend { return { p in let q = h.apply(bend.bentPoint(p)); return Point(q.x - 0.5, q.y - 0.5) } }
         return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
     }
 
@@ -94,7 +101,9 @@ struct ReadRegion {
         if x1 > 0.98 * w { x1 = w }
         if y0 < 0.02 * h { y0 = 0 }
         if y1 > 0.98 * h { y1 = h }
-        let map = toImage
+        // the frame the straight ruling gives, also where the lines bend inside it: a
+        // bend is fitted from the lines within, and at the corners it would be guessed
+        let map = region.bend == nil ? toImage : straightToImage
         return Quadrilateral(topLeft: map(Point(x0, y0)), topRight: map(Point(x1, y0)),
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
     }
