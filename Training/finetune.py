@@ -26,7 +26,7 @@ import torch.nn.functional as F
 
 import data
 from preprocess import to_model_input
-from train import (LeNet, MODEL, OUT, ROOT, augment, evaluate, export_eval_sets, export_fixtures,
+from train import (LeNet, MODEL, OUT, ROOT, augment, batches, evaluate, export_eval_sets, export_fixtures,
                    logits_of, seed_everything, write_safetensors)
 
 TENSORS = ["conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
@@ -97,10 +97,8 @@ def main():
     g = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
         model.train()
-        perm = torch.randperm(len(x), generator=g)
         total = 0.0
-        for i in range(0, len(x), 128):
-            idx = perm[i:i + 128]
+        for idx in batches(len(x), g):
             xb = augment(x[idx], g, idx < len(mx))
             loss = F.cross_entropy(model(xb), y[idx])
             opt.zero_grad()

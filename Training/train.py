@@ -169,6 +169,17 @@ def seed_everything(seed: int):
     torch.set_num_threads(2)
 
 
+BATCH = 128
+
+
+def batches(count: int, g: torch.Generator):
+    """One epoch's batches: indices into `count` samples, shuffled by `g`, BATCH at a time
+    (what train.py's own loop draws)."""
+    perm = torch.randperm(count, generator=g)
+    for i in range(0, count, BATCH):
+        yield perm[i:i + BATCH]
+
+
 def logits_of(model, x_u8: np.ndarray, batch=1000) -> np.ndarray:
     model.eval()
     outs = []

@@ -33,7 +33,7 @@ import torch.nn.functional as F
 import data
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from preprocess import normalize_crop, to_model_input
-from train import LeNet, augment, base64_of, logits_of, seed_everything, write_safetensors
+from train import LeNet, augment, base64_of, batches, logits_of, seed_everything, write_safetensors
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = ROOT / "Models" / "glyph-turn.safetensors"
@@ -178,10 +178,8 @@ def main():
     g = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
         model.train()
-        perm = torch.randperm(len(x), generator=g)
         total = 0.0
-        for i in range(0, len(x), 128):
-            idx = perm[i:i + 128]
+        for idx in batches(len(x), g):
             k = torch.randint(0, TURNS, (len(idx),), generator=g)
             xb = turned(augment(x[idx], g, handwritten[idx]), k)
             loss = F.cross_entropy(model(xb), torch.where(no_turn[idx], NO_TURN, k))

@@ -250,16 +250,7 @@ public struct BentRuling: Sendable, Equatable {
             }
         }
         for i in 0..<n { m[i][i] += ridge }
-        for col in 0..<n {
-            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
-            guard abs(m[pivot][col]) > 1e-12 else { return nil }
-            m.swapAt(col, pivot)
-            for row in 0..<n where row != col {
-                let f = m[row][col] / m[col][col]
-                for k in col...n { m[row][k] -= f * m[col][k] }
-            }
-        }
-        return (0..<n).map { m[$0][n] / m[$0][$0] }
+        return LinearSystem.solve(m, smallestPivot: 1e-12)
     }
 
     /// The ridge added to the normal equations' diagonal (offsets are pixels, terms at

@@ -22,7 +22,7 @@ public struct Homography: Sendable, Equatable {
             a[2 * i] = [x, y, 1, 0, 0, 0, -u * x, -u * y, u]
             a[2 * i + 1] = [0, 0, 0, x, y, 1, -v * x, -v * y, v]
         }
-        guard let h = Self.solve(&a) else { return nil }
+        guard let h = LinearSystem.solve(a, smallestPivot: 1e-10) else { return nil }
         let normalized = h + [1]
         // H = Td⁻¹ · Hn · Ts
         let full = Self.multiply(Self.multiply(Self.inverse(td)!, normalized), ts)
@@ -60,21 +60,6 @@ public struct Homography: Sendable, Equatable {
         guard mean > 1e-12 else { return nil }
         let s = 2.0.squareRoot() / mean
         return [s, 0, -s * cx, 0, s, -s * cy, 0, 0, 1]
-    }
-
-    private static func solve(_ a: inout [[Double]]) -> [Double]? {
-        let n = 8
-        for col in 0..<n {
-            let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
-            guard abs(a[pivot][col]) > 1e-10 else { return nil }
-            a.swapAt(col, pivot)
-            for row in 0..<n where row != col {
-                let f = a[row][col] / a[col][col]
-                if f == 0 { continue }
-                for k in col...n { a[row][k] -= f * a[col][k] }
-            }
-        }
-        return (0..<n).map { a[$0][n] / a[$0][$0] }
     }
 
     static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
