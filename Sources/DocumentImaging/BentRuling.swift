@@ -1,4 +1,3 @@
-import Foundation
 public import ImagingCore
 
 /// Where a grid's ruling lines really run in a region straightened by one homography: a
@@ -68,6 +67,12 @@ public struct BentRuling: Sendable, Equatable {
     /// A field is fitted only when the lines were found in at least this share of their
     /// spans (a third: a few lines seen through a shadow or under a scrawl bend nothing).
     public static let fewestSpans = 1.0 / 3
+
+    /// A bend with these crossings (`corners`, row by row) of `ruling`'s lines.
+    init(corners: [[Point]], ruling: Ruling) {
+        self.corners = corners
+        self.ruling = ruling
+    }
 
     /// The ruling's lines followed in `ink` (the straightened region's ink, the size the
     /// ruling's positions are measured in). Complexity: O(lines × cells × pitch²).
@@ -308,6 +313,20 @@ extension BentRuling {
         let top = Point(q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u)
         let bottom = Point(q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[2].y - q[3].y) * u)
         return Point(top.x + (bottom.x - top.x) * v, top.y + (bottom.y - top.y) * v)
+    }
+
+    /// The same bend in the region turned a quarter clockwise (`height`: the region's
+    /// height before the turn; (x, y) goes to (height − y, x), as `GrayImage.rotated`).
+    public func turnedClockwise(height: Int) -> BentRuling {
+        let h = Double(height), last = ruling.rowCount
+        var turned = [[Point]](repeating: [Point](repeating: Point(0, 0), count: last + 1), count: ruling.columnCount + 1)
+        for r in 0...last {
+            for c in 0...ruling.columnCount {
+                let p = corners[r][c]
+                turned[c][last - r] = Point(h - p.y, p.x)
+            }
+        }
+        return BentRuling(corners: turned, ruling: Ruling(rows: ruling.columns, columns: ruling.rows.map { h - $0 }.reversed()))
     }
 
     /// Where a point of the unbent image (straightened pixel-edge coordinates) lies in the

@@ -220,8 +220,8 @@ extension LineBoxes {
 
     /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
     /// smaller (its longer side at most `longestSide`), and thresholded against its paper
-    /// at each of `fractions` of its contrast: the inks boxes are looked for in, with the map from its pixel-edge coordinates back
-    /// to `image`'s pixel coordinates.
+    /// at each of `fractions` of its contrast: the inks boxes are looked for in, with the
+    /// map from its pixel-edge coordinates back to `image`'s pixel coordinates.
     public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int,
                                        fractions: [Double] = inkFractions)
         -> (inks: [BinaryImage], toImage: (Point) -> Point)? {

@@ -112,10 +112,12 @@ enum RegionTurn {
     static func turned(_ region: LaidOutRegion, quarterTurns: Int) -> LaidOutRegion {
         var gray = region.gray, binary = region.binary
         var corners = region.quad.corners, ruling = region.ruling, edges = region.edgesMaybePastFrame
+        var bend = region.bend
         for _ in 0..<(((quarterTurns % 4) + 4) % 4) {
             let h = Double(gray.height)
             // clockwise: (x, y) goes to (h − y, x)
             ruling = ruling.map { Ruling(rows: $0.columns, columns: $0.rows.map { h - $0 }.reversed()) }
+            bend = bend?.turnedClockwise(height: gray.height)
             corners = [corners[3], corners[0], corners[1], corners[2]]
             edges = Set(edges.map { edge -> LaidOutRegion.Edge in
                 switch edge { case .top: .right; case .right: .bottom; case .bottom: .left; case .left: .top }
@@ -128,6 +130,7 @@ enum RegionTurn {
                                                        bottomRight: corners[2], bottomLeft: corners[3]),
                                    gray: gray, binary: binary, ruling: ruling, hasDrawnFrame: region.hasDrawnFrame)
         turned.edgesMaybePastFrame = edges
+        turned.bend = bend
         return turned
     }
 }

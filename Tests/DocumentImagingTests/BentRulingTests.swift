@@ -129,4 +129,26 @@ struct BentRulingTests {
         let back = bent.bentPoint(Point(cellMiddle, cellMiddle))
         #expect(abs(back.x - centre.x) <= 1.5 && abs(back.y - centre.y) <= 1.5)
     }
+
+    @Test("Turned a quarter, a bend maps the turned points as the unturned one maps the points",
+          arguments: [1, 2, 3])
+    func turning(quarters: Int) {
+        var grid = Grid()
+        grid.sag = 0.2 * Double(grid.pitch)
+        grid.lean = 0.15 * Double(grid.pitch)
+        var bent = BentRuling(following: grid.ruling, in: grid.ink())
+        var height = grid.side, width = grid.side
+        // a point inside the grid, and the turn applied to points as to the image
+        var p = Point(Double(grid.margin) + 3.3 * Double(grid.pitch), Double(grid.margin) + 6.6 * Double(grid.pitch))
+        var mapped = bent.bentPoint(p)
+        for _ in 0..<quarters {
+            let h = Double(height)
+            bent = bent.turnedClockwise(height: height)
+            p = Point(h - p.y, p.x)
+            mapped = Point(h - mapped.y, mapped.x)
+            swap(&height, &width)
+        }
+        let again = bent.bentPoint(p)
+        #expect(abs(again.x - mapped.x) < 1e-6 && abs(again.y - mapped.y) < 1e-6)
+    }
 }
