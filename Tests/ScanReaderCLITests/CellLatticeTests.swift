@@ -136,3 +136,51 @@ struct RulingTrimTests {
         #expect(Layout.trimmed(r2, toCellsOf: box, quads: q2, gridQuad: w2, width: 500, height: 450, ink: { ink2 }) == nil)
     }
 }
+
+/// A grid whose lines sag (a page curling) is read from its cells where its lines run
+/// (`BentRuling`), not from the straight division of its outline.
+@Suite("Bent grid read from its lines")
+struct BentGridTests {
+    /// A 9 × 9 grid of 50 px cells, lines 3 px, drawn from (50, 50) with its rows sagging
+    /// by `sag` px in the middle (a sine across the grid), and a blot in cell (4, 4) as
+    /// the page holds it; read from the straight outline of the grid's frame.
+    func read(sag: Double) throws -> LaidOutRegion {
+        var image = GrayImage(width: 560, height: 560, fill: 232)
+        func drop(_ x: Double) -> Double { sag * sin(Double.pi * min(max(x - 50, 0), 450) / 450) }
+        for y in 0..<560 {
+            for x in 0..<560 {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5 - drop(Double(x) + 0.5)
+                guard px >= 48.5, px <= 501.5, py >= 48.5, py <= 501.5 else { continue }
+                let onColumn = (0...9).contains { abs(px - Double(50 + 50 * $0)) < 1.5 }
+                let onRow = (0...9).contains { abs(py - Double(50 + 50 * $0)) < 1.5 }
+                if onColumn || onRow { image[x, y] = 30 }
+            }
+        }
+        // the blot: 12 × 16 px in the middle of cell (4, 4) where the sagging lines put it
+        let cx = 275.0, cy = 275 + drop(275)
+        for y in Int(cy) - 8..<Int(cy) + 8 { for x in Int(cx) - 6..<Int(cx) + 6 { image[x, y] = 30 } }
+        let frame = Quadrilateral(topLeft: Point(50, 50), topRight: Point(500, 50), bottomRight: Point(500, 500),
+                                  bottomLeft: Point(50, 500))
+        let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: frame, parent: nil, isHole: false)])
+        let grid = regions.first { $0.kind == .grid && $0.ruling?.rowCount == 9 && $0.ruling?.columnCount == 9 }
+        // (a failure names the regions, not their pixels)
+        try #require(grid != nil, "no 9×9 grid: \(regions.map(\.kind))")
+        return grid!
+    }
+
+    @Test("Rows sagging a fifth of a cell: the grid is read unbent, the blot in the middle of its cell")
+    func sagging() throws {
+        let grid = try read(sag: 10)
+        #expect(grid.bend != nil)
+        #expect((grid.bend?.largestShift ?? 0) >= Layout.bendShare)
+        // the straight ruling's middle of cell (4, 4) is the blot's middle once unbent
+        #expect(grid.gray[225, 225] < 100)
+    }
+
+    @Test("Control: a straight grid is read as straightened, no bend")
+    func straight() throws {
+        let grid = try read(sag: 0)
+        #expect(grid.bend == nil)
+        #expect(grid.gray[225, 225] < 100)
+    }
+}
