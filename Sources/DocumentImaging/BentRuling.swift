@@ -86,9 +86,12 @@ public struct BentRuling: Sendable, Equatable {
                               at: { along, line in (u(along), v(line)) })
         let columns = Self.field(lines: ruling.columns, across: ruling.rows, horizontal: false, pitch: pitch, in: ink,
                                  at: { along, line in (u(line), v(along)) })
-        corners = ruling.rows.map { y in
+        let bent = ruling.rows.map { y in
             ruling.columns.map { x in Point(x + (columns?(u(x), v(y)) ?? 0), y + (rows?(u(x), v(y)) ?? 0)) }
         }
+        // a field that came out of a near-singular fit is no measurement: straight
+        let finite = bent.allSatisfy { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        corners = finite ? bent : ruling.rows.map { y in ruling.columns.map { Point($0, y) } }
     }
 
     /// The smooth field of offsets of the `lines` (each crossed by `dividers`), as a
@@ -98,6 +101,7 @@ public struct BentRuling: Sendable, Equatable {
                       at: @escaping (_ along: Double, _ line: Double) -> (Double, Double)) -> ((Double, Double) -> Double)? {
         let reachPixels = max(1, Int(reach * pitch))
         let spans = Array(zip(dividers, dividers.dropFirst()))
+        guard !lines.isEmpty, !spans.isEmpty else { return nil }
         let lengths = spans.map { $0.1 - $0.0 }.sorted()
         let lanes = Lanes(ink, horizontal: horizontal, drift: max(1, Int((slope * lengths[lengths.count / 2]).rounded())))
         var measured = lines.map { line in

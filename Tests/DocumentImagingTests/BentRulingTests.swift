@@ -151,4 +151,14 @@ struct BentRulingTests {
         let again = bent.bentPoint(p)
         #expect(abs(again.x - mapped.x) < 1e-6 && abs(again.y - mapped.y) < 1e-6)
     }
+
+    @Test("Degenerate rulings and blank ink: straight, no crash")
+    func degenerate() {
+        let blank = BinaryImage(width: 40, height: 40, bits: [UInt8](repeating: 0, count: 1600))
+        for ruling in [Ruling(rows: [0, 40], columns: [0, 40]), Ruling(rows: [5], columns: [0, 20, 40]),
+                       Ruling(rows: [0, 0, 0], columns: [0, 0]), Ruling(rows: [0, 2, 4], columns: [0, 2, 4])] {
+            let bent = BentRuling(following: ruling, in: blank)
+            #expect(bent.largestShift == 0)
+        }
+    }
 }
