@@ -63,6 +63,71 @@ extension Layout {
         }
     }
 
+    /// Grids put together from parts of one grid that a hard shadow's edge cut apart: two
+    /// grids of any size with as many columns (rows), one above (beside) the other, whose
+    /// sides continue each other's (`continues`) — the part in the shadow between them,
+    /// or overlapping both, was found as neither. The rectangle around the two in the
+    /// plane of the larger is ruled with their lines' help; when it has their columns
+    /// (rows) and more rows (columns) than either, and nine in ten of their lines lie on
+    /// its own, it is the grid: the two and any grid centred inside it give way.
+    func assembleStacked(_ quads: inout [DetectedQuad], in image: GrayImage, rectified: inout [Int: GrayImage],
+                         isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
+        let grids = rulings.keys.filter { !quads[$0].followsImageFrame }.sorted()
+        for (k, a) in grids.enumerated() {
+            for b in grids[(k + 1)...] {
+                guard let ra = rulings[a], let rb = rulings[b] else { continue }
+                let stacked = ra.columnCount == rb.columnCount && ra.columnCount >= 2
+                    && Self.continues(quads[a].quad, quads[b].quad, alongColumns: true, cells: ra.columnCount)
+                let sideBySide = ra.rowCount == rb.rowCount && ra.rowCount >= 2
+                    && Self.continues(quads[a].quad, quads[b].quad, alongColumns: false, cells: ra.rowCount)
+                guard stacked || sideBySide else { continue }
+                let pair = [a, b], reference = quads[a].quad.area >= quads[b].quad.area ? a : b
+                guard let around = Self.rectangleAround(pair.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
+                      around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
+                      let g = straighten(around, in: image),
+                      let lines = borrowedLines(from: pair, of: quads, rulings: rulings, rectified: rectified,
+                                                into: around, width: g.width, height: g.height) else { continue }
+                let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
+                guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
+                                                       supportingRows: lines.rows, supportingColumns: lines.columns),
+                      stacked ? ruling.columnCount == ra.columnCount && ruling.rowCount > max(ra.rowCount, rb.rowCount)
+                              : ruling.rowCount == ra.rowCount && ruling.columnCount > max(ra.columnCount, rb.columnCount),
+                      Self.agrees(ruling, with: lines),
+                      Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+                let n = Self.nest(around, into: &quads)
+                for j in rulings.keys where j == a || j == b || around.contains(quads[j].quad.center) {
+                    isGrid[j] = false
+                    rulings[j] = nil
+                }
+                isGrid.append(true)
+                rulings[n] = ruling
+                rectified[n] = g
+            }
+        }
+    }
+
+    /// Whether `b` lies on from `a` along its columns (`alongColumns`: its left and right
+    /// sides run on along the lines of `a`'s) or along its rows (its top and bottom), each
+    /// of `b`'s corners on those sides within a fifth of one of `a`'s `cells` across of
+    /// the line through `a`'s side, and `b` not inside `a`.
+    static func continues(_ a: Quadrilateral, _ b: Quadrilateral, alongColumns: Bool, cells: Int) -> Bool {
+        let sides: [(Point, Point, [Point])] = alongColumns
+            ? [(a.topLeft, a.bottomLeft, [b.topLeft, b.bottomLeft]), (a.topRight, a.bottomRight, [b.topRight, b.bottomRight])]
+            : [(a.topLeft, a.topRight, [b.topLeft, b.topRight]), (a.bottomLeft, a.bottomRight, [b.bottomLeft, b.bottomRight])]
+        let across = alongColumns ? Polygon.distance(a.topLeft, a.topRight) : Polygon.distance(a.topLeft, a.bottomLeft)
+        let tolerance = continuedSideShare * across / Double(cells)
+        func offLine(_ p: Point, _ s: Point, _ e: Point) -> Double {
+            let dx = e.x - s.x, dy = e.y - s.y, length = (dx * dx + dy * dy).squareRoot()
+            return length > 0 ? abs((p.x - s.x) * dy - (p.y - s.y) * dx) / length : .infinity
+        }
+        guard !a.contains(b.center), !b.contains(a.center) else { return false }
+        return sides.allSatisfy { s, e, points in points.allSatisfy { offLine($0, s, e) <= tolerance } }
+    }
+
+    /// See `continues`: a fifth of a cell (a side found a line's width off, a little
+    /// perspective between the parts).
+    static let continuedSideShare = 0.2
+
     /// Adds `quad` to `quads` nested like a detected one: inside the smallest larger quad
     /// holding its centre, and around the quads whose centres it holds that are not
     /// already inside something within it (so a parent chain never loops back). Returns

@@ -125,6 +125,7 @@ struct Layout {
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)
         assembleNeighbours(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
+        assembleStacked(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
         // a ruling's outer row or column that holds none of the grid's cells found as
         // boxes is paper past its frame (the sheet below, a margin), not cells
         let outlines = quads.map(\.quad)

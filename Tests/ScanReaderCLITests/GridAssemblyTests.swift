@@ -217,3 +217,57 @@ struct JoinedFrameTests {
 private extension Double {
     var squared: Double { self * self }
 }
+
+/// A grid a hard shadow's edge cut in two: its top and bottom rows found as grids of their
+/// own, the rows in the shadow between them as neither.
+@Suite("Grids put together across a shadow")
+struct StackedGridTests {
+    /// A 9 × 9 grid of 50 px cells from (60, 60), lines 3 px, rows 3–5 under a shadow
+    /// (paper 110, lines 20) when `shadow`; with `gap`, rows 3–5 are blank paper instead
+    /// (two tables one above the other, nothing ruled between them).
+    func read(shadow: Bool, gap: Bool = false) -> [LaidOutRegion] {
+        var image = GrayImage(width: 600, height: 600, fill: 232)
+        let top = 60 + 3 * 50, bottom = 60 + 6 * 50
+        if shadow { for y in top..<bottom { for x in 0..<600 { image[x, y] = 110 } } }
+        for k in 0...9 {
+            let p = 60 + 50 * k
+            for t in -1...1 {
+                for q in 60...510 {
+                    if !gap || q < top || q > bottom { image[p + t, q] = shadow && q >= top && q < bottom ? 20 : 30 }
+                    if !gap || p < top || p > bottom { image[q, p + t] = shadow && p >= top && p < bottom ? 20 : 30 }
+                }
+            }
+        }
+        func part(_ y0: Double, _ y1: Double) -> DetectedQuad {
+            DetectedQuad(quad: Quadrilateral(topLeft: Point(59, y0), topRight: Point(511, y0), bottomRight: Point(511, y1),
+                                             bottomLeft: Point(59, y1)), parent: nil, isHole: false)
+        }
+        return Layout().regions(in: image, quads: [part(59, Double(top) + 1), part(Double(bottom) - 1, 511)])
+    }
+
+    func shapes(_ regions: [LaidOutRegion]) -> [String] {
+        regions.filter { $0.kind == .grid }.map { "\($0.ruling!.rowCount)x\($0.ruling!.columnCount)" }
+    }
+
+    @Test("The top and bottom thirds, found as 3 × 9 grids, are read as one 9 × 9 grid")
+    func acrossShadow() {
+        #expect(shapes(read(shadow: true)) == ["9x9"])
+    }
+
+    @Test("Control: two 3 × 9 tables with blank paper between them stay two")
+    func twoTables() {
+        #expect(shapes(read(shadow: false, gap: true)) == ["3x9", "3x9"])
+    }
+
+    @Test("Sides that continue each other, and ones that do not")
+    func continuing() {
+        func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(x, y), topRight: Point(x + w, y), bottomRight: Point(x + w, y + h), bottomLeft: Point(x, y + h))
+        }
+        let upper = box(0, 0, 450, 150)
+        #expect(Layout.continues(upper, box(4, 300, 448, 150), alongColumns: true, cells: 9))
+        #expect(!Layout.continues(upper, box(30, 300, 450, 150), alongColumns: true, cells: 9))   // shifted over half a cell
+        #expect(!Layout.continues(upper, box(0, 0, 450, 100), alongColumns: true, cells: 9))      // inside it
+        #expect(Layout.continues(box(0, 0, 150, 450), box(300, 3, 150, 447), alongColumns: false, cells: 9))
+    }
+}
