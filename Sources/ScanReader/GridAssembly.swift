@@ -42,19 +42,10 @@ extension Layout {
                             isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
         let small = rulings.keys.filter { rulings[$0]!.cellCount < Self.trustedCellCount && !quads[$0].followsImageFrame }
         for cluster in Self.neighbourClusters(small.sorted(), quads.map(\.quad)) where cluster.count >= 2 {
-            let reference = cluster.max { quads[$0].quad.area < quads[$1].quad.area }!
-            guard let around = Self.rectangleAround(cluster.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
-                  around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
-                  let g = straighten(around, in: image),
-                  let lines = borrowedLines(from: cluster, of: quads, rulings: rulings, rectified: rectified,
-                                            into: around, width: g.width, height: g.height) else { continue }
-            let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
             let partCells = cluster.map { rulings[$0]!.cellCount }
-            guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
-                                                   supportingRows: lines.rows, supportingColumns: lines.columns),
-                  ruling.cellCount >= partCells.reduce(0, +), ruling.cellCount > partCells.max()!,
-                  Self.agrees(ruling, with: lines),
-                  Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+            guard let (around, g, ruling) = ruledAround(cluster, of: quads, in: image, rulings: rulings, rectified: rectified,
+                                                        accepting: { $0.cellCount >= partCells.reduce(0, +) && $0.cellCount > partCells.max()! })
+            else { continue }
             let n = Self.nest(around, into: &quads)
             for j in cluster { isGrid[j] = false; rulings[j] = nil }
             isGrid.append(true)
@@ -81,19 +72,11 @@ extension Layout {
                 let sideBySide = ra.rowCount == rb.rowCount && ra.rowCount >= 2
                     && Self.continues(quads[a].quad, quads[b].quad, alongColumns: false, cells: ra.rowCount)
                 guard stacked || sideBySide else { continue }
-                let pair = [a, b], reference = quads[a].quad.area >= quads[b].quad.area ? a : b
-                guard let around = Self.rectangleAround(pair.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
-                      around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
-                      let g = straighten(around, in: image),
-                      let lines = borrowedLines(from: pair, of: quads, rulings: rulings, rectified: rectified,
-                                                into: around, width: g.width, height: g.height) else { continue }
-                let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
-                guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
-                                                       supportingRows: lines.rows, supportingColumns: lines.columns),
-                      stacked ? ruling.columnCount == ra.columnCount && ruling.rowCount > max(ra.rowCount, rb.rowCount)
-                              : ruling.rowCount == ra.rowCount && ruling.columnCount > max(ra.columnCount, rb.columnCount),
-                      Self.agrees(ruling, with: lines),
-                      Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
+                guard let (around, g, ruling) = ruledAround([a, b], of: quads, in: image, rulings: rulings, rectified: rectified,
+                                                            accepting: { r in
+                    stacked ? r.columnCount == ra.columnCount && r.rowCount > max(ra.rowCount, rb.rowCount)
+                            : r.rowCount == ra.rowCount && r.columnCount > max(ra.columnCount, rb.columnCount)
+                }) else { continue }
                 let n = Self.nest(around, into: &quads)
                 for j in rulings.keys where j == a || j == b || around.contains(quads[j].quad.center) {
                     isGrid[j] = false
@@ -104,6 +87,26 @@ extension Layout {
                 rectified[n] = g
             }
         }
+    }
+
+    /// The rectangle around grids `parts` in the plane of the largest, straightened and
+    /// ruled with their lines' help, when its ruling passes `accepting`, nine in ten of the
+    /// parts' lines lie on its own (`agrees`) and its cells look blank enough to be cells;
+    /// else nil.
+    func ruledAround(_ parts: [Int], of quads: [DetectedQuad], in image: GrayImage, rulings: [Int: Ruling],
+                     rectified: [Int: GrayImage], accepting: (Ruling) -> Bool) -> (Quadrilateral, GrayImage, Ruling)? {
+        let reference = parts.max { quads[$0].quad.area < quads[$1].quad.area }!
+        guard let around = Self.rectangleAround(parts.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
+              around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
+              let g = straighten(around, in: image),
+              let lines = borrowedLines(from: parts, of: quads, rulings: rulings, rectified: rectified,
+                                        into: around, width: g.width, height: g.height) else { return nil }
+        let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
+        guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
+                                               supportingRows: lines.rows, supportingColumns: lines.columns),
+              accepting(ruling), Self.agrees(ruling, with: lines), Self.cellsLookBlank(Self.ink(of: g), ruling)
+        else { return nil }
+        return (around, g, ruling)
     }
 
     /// Whether `b` lies on from `a` along its columns (`alongColumns`: its left and right
