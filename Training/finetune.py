@@ -1,7 +1,6 @@
 """Fine-tunes the shipped digit classifier on what it reads wrong, instead of training anew.
 
-    python3 Training/finetune.py                    # ~15 min on 2 idle cores
-    python3 Training/finetune.py --install          # also replace the shipped model
+    python3 Training/finetune.py        # 6-9 min on this project's 2-core machine
 
 A full run of train.py is a lottery on MNIST (seed to seed the second-look accuracy moves
 by about 0.05 %, the size of the margin to the 99.65 % target); starting from the shipped
@@ -11,14 +10,16 @@ shipped training mix again (MNIST, printed digits, non-digits with corners and T
 arms), plus handwritten 1s with the flags of hand-filled grids (`data.flagged_ones`,
 `wide`), with the same augmentation, at a small learning rate falling to zero.
 
-Writes Training/out/digits-lenet-finetuned.safetensors and its report; `--install` also
-writes Models/digits-lenet.safetensors, Models/finetune-report.json, the Swift fixtures
-and the IDX evaluation sets (as train.py does).
+Writes Training/out/digits-lenet-finetuned.safetensors and its report, for measuring with
+`scanreader eval --model` (copy glyph-turn.safetensors beside it for `--orientation auto`).
+No fine-tuned model is shipped (see the model card); shipping one would also take the
+Swift fixtures and evaluation sets train.py writes.
 """
 import argparse
 import json
 import struct
 import time
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -26,8 +27,7 @@ import torch.nn.functional as F
 
 import data
 from preprocess import to_model_input
-from train import (LeNet, MODEL, OUT, ROOT, augment, batches, evaluate, export_eval_sets, export_fixtures,
-                   logits_of, seed_everything, write_safetensors)
+from train import LeNet, MODEL, OUT, augment, batches, evaluate, logits_of, seed_everything, write_safetensors
 
 TENSORS = ["conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
            "fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
@@ -56,7 +56,6 @@ def main():
     ap.add_argument("--seed", type=int, default=20261124)
     ap.add_argument("--train-convs", action="store_true",
                     help="also move the convolutions (default: only the fully connected layers learn)")
-    ap.add_argument("--install", action="store_true")
     args = ap.parse_args()
     t0 = time.time()
     seed_everything(args.seed)
@@ -79,7 +78,7 @@ def main():
     print(f"data: mnist {len(mx)}, printed and drawn {len(px)}, non-digits {len(rx)}; "
           f"{time.time() - t0:.0f}s", flush=True)
 
-    tensors, meta = read_safetensors(__import__("pathlib").Path(args.base))
+    tensors, meta = read_safetensors(Path(args.base))
     model = LeNet()
     model.load_state_dict(tensors)
     before = evaluate(model, mtx, mty, fx, fy, nx, ny)
@@ -126,11 +125,6 @@ def main():
     weights = {k: model.state_dict()[k] for k in TENSORS}
     write_safetensors(OUT / "digits-lenet-finetuned.safetensors", weights, meta)
     (OUT / "finetune-report.json").write_text(json.dumps(report, indent=2) + "\n")
-    if args.install:
-        write_safetensors(MODEL, weights, meta)
-        (ROOT / "Models" / "finetune-report.json").write_text(json.dumps(report, indent=2) + "\n")
-        export_eval_sets(mtx, mty, fx, fy, nx, ny)
-        export_fixtures(model, mtx, fx, nx, args.seed)
 
 
 if __name__ == "__main__":

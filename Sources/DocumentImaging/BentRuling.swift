@@ -273,6 +273,8 @@ extension GrayImage {
     /// corners, sampled bilinearly); outside the ruling, the image as it is.
     /// Complexity: O(width × height).
     public func unbent(_ bent: BentRuling) -> GrayImage {
+        guard width > 1, height > 1 else { return self }
+        let insideLast = 1e-6   // (`EdgeRefiner.sample` wants a pixel to the right and below)
         var out = pixels
         let ruling = bent.ruling
         let (w, h) = (width, height)
@@ -287,19 +289,15 @@ extension GrayImage {
                         guard px1 > px0, py1 > py0 else { continue }
                         for y in py0..<py1 {
                             let v = (Double(y) + 0.5 - y0) / (y1 - y0)
-                            // the cell's row v as a segment in the bent image, walked along
-                            let left = Point(q[0].x + (q[3].x - q[0].x) * v, q[0].y + (q[3].y - q[0].y) * v)
-                            let right = Point(q[1].x + (q[2].x - q[1].x) * v, q[1].y + (q[2].y - q[1].y) * v)
+                            // the cell's row v, a segment in the bent image, walked along
+                            let left = BentRuling.blend(q, 0, v), right = BentRuling.blend(q, 1, v)
                             for x in px0..<px1 {
                                 let u = (Double(x) + 0.5 - x0) / (x1 - x0)
-                                // pixel-index coordinates, clamped to the image
-                                let sx = min(max(left.x + (right.x - left.x) * u - 0.5, 0), Double(w - 1))
-                                let sy = min(max(left.y + (right.y - left.y) * u - 0.5, 0), Double(h - 1))
-                                let ix = Int(sx), iy = Int(sy), jx = min(ix + 1, w - 1), jy = min(iy + 1, h - 1)
-                                let fx = sx - Double(ix), fy = sy - Double(iy)
-                                let top = Double(src[iy * w + ix]) * (1 - fx) + Double(src[iy * w + jx]) * fx
-                                let bottom = Double(src[jy * w + ix]) * (1 - fx) + Double(src[jy * w + jx]) * fx
-                                dst[y * w + x] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
+                                // pixel-index coordinates, held inside the last pixel
+                                let sx = min(max(left.x + (right.x - left.x) * u - 0.5, 0), Double(w - 1) - insideLast)
+                                let sy = min(max(left.y + (right.y - left.y) * u - 0.5, 0), Double(h - 1) - insideLast)
+                                let value = EdgeRefiner.sample(src, width: w, height: h, sx, sy) ?? 255
+                                dst[y * w + x] = UInt8(value + 0.5)
                             }
                         }
                     }

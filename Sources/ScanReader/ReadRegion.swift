@@ -67,8 +67,15 @@ struct ReadRegion {
     /// alone (for a grid whose lines bend, as if they did not).
     var straightToImage: (Point) -> Point {
         guard region.kind != .page,
-              let h = Homography(straightening: region.quad, width: region.gray.width, height: region.gray.height)
+              let map = Self.map(through: region.quad, width: region.gray.width, height: region.gray.height)
         else { return { $0 } }
+        return map
+    }
+
+    /// Maps pixel-edge coordinates of `quad` straightened to `width` × `height` to the
+    /// working image's pixel coordinates; nil for a degenerate quad.
+    static func map(through quad: Quadrilateral, width: Int, height: Int) -> ((Point) -> Point)? {
+        guard let h = Homography(straightening: quad, width: width, height: height) else { return nil }
         return { p in let q = h.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
     }
 
@@ -87,9 +94,7 @@ struct ReadRegion {
             let g = region.workingGray ?? region.gray
             let (top, right, bottom, left) = Self.frameWidths(g.binarizedAgainstPaper(darkness: g.darkness()))
             let w = Double(g.width), h = Double(g.height)
-            guard let straightening = Homography(straightening: region.quad, width: g.width, height: g.height)
-            else { return region.quad }
-            let map = { (p: Point) in let q = straightening.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
+            guard let map = Self.map(through: region.quad, width: g.width, height: g.height) else { return region.quad }
             return Quadrilateral(topLeft: map(Point(left / 2, top / 2)), topRight: map(Point(w - right / 2, top / 2)),
                                  bottomRight: map(Point(w - right / 2, h - bottom / 2)),
                                  bottomLeft: map(Point(left / 2, h - bottom / 2)))
@@ -103,7 +108,7 @@ struct ReadRegion {
         if y1 > 0.98 * h { y1 = h }
         // the frame the straight ruling gives, also where the lines bend inside it: a
         // bend is fitted from the lines within, and at the corners it would be guessed
-        let map = region.bend == nil ? toImage : straightToImage
+        let map = straightToImage
         return Quadrilateral(topLeft: map(Point(x0, y0)), topRight: map(Point(x1, y0)),
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
     }
