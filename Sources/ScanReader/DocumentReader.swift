@@ -51,17 +51,18 @@ public final class DocumentReader: Sendable {
     /// The decode memory shared by every read of this reader (`ReadOptions.maxMemory`).
     public let memoryBudget: MemoryBudget
     let classifier: DigitClassifier
-    /// The glyph-turn model, loaded for `--orientation auto` only.
+    /// The glyph-turn model, loaded unless the orientation is `.none`: regions lying on
+    /// their side are turned by it (`RegionTurn`), and under `.auto` the photo too.
     let turnModel: GlyphTurnClassifier?
     let layout = Layout()
 
-    /// A reader with the digit classifier's weights at `modelPath`; with
-    /// `orientation == .auto` also the glyph-turn model at `turnModelPath` (default: its
+    /// A reader with the digit classifier's weights at `modelPath` and, unless
+    /// `orientation == .none`, the glyph-turn model at `turnModelPath` (default: its
     /// shipped file name beside `modelPath`).
     /// - Throws: `ModelLoadError` when the weights cannot be used.
     public init(modelPath: String, turnModelPath: String? = nil, options: ReadOptions = .init()) throws(ModelLoadError) {
         self.classifier = try DigitClassifier(contentsOf: modelPath)
-        self.turnModel = options.orientation == .auto
+        self.turnModel = options.orientation != .none
             ? try GlyphTurnClassifier(contentsOf: turnModelPath ?? Self.turnModelPath(besideModelAt: modelPath)) : nil
         self.options = options
         self.memoryBudget = MemoryBudget(capacity: options.maxMemory)
@@ -107,12 +108,12 @@ public final class DocumentReader: Sendable {
         var best = readRegions(in: pixels)
         var turns = 0
         // auto: the glyphs cut say which way is up; the photo is read again only when turned
-        if let turnModel {
+        if options.orientation == .auto, let turnModel {
             turns = OrientationVote.turn(from: OrientationVote.evidence(of: best, segmenter: layout.segmenter, model: turnModel))
             if turns != 0 { best = readRegions(in: pixels.turned(quarterTurns: turns)) }
         }
         // a document lying on its side or upside down in the photo is turned on its own
-        if options.orientation != .none { best = turningRegions(best) }
+        if let turnModel { best = turningRegions(best, model: turnModel) }
         let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
         let scale = Double(loaded.reduction)
         var (fullW, fullH) = loaded.orientation.swapsAxes ? (loaded.storedSize.height, loaded.storedSize.width)
@@ -129,7 +130,7 @@ public final class DocumentReader: Sendable {
 
     /// What `--orientation auto` weighs for the image at `path` (EXIF applied): the
     /// glyph-turn evidence for turns 0…3 (nil when no crop, or when the reader was made
-    /// without `.auto`), the turn taken, and each crop asked with the frame it was cut in
+    /// with `.none`), the turn taken, and each crop asked with the frame it was cut in
     /// (0 as read, 1 turned a quarter) and its evidence. For diagnosing orientation choices.
     public func orientationEvidence(path: String)
         -> (evidence: [Double]?, turn: Int, crops: [(input: DigitInput, frame: Int, evidence: [Double])]) {
@@ -172,13 +173,17 @@ public final class DocumentReader: Sendable {
     }
 
     /// `regions` with each one `RegionTurn` finds lying on its side or upside down
-    /// turned upright and read again.
-    func turningRegions(_ regions: [ReadRegion]) -> [ReadRegion] {
-        let turns = RegionTurn.turns(of: regions, segmenter: layout.segmenter, classifier: classifier)
+    /// turned upright and read again, kept when the digit classifier agrees
+    /// (`RegionTurn.confirmed`).
+    func turningRegions(_ regions: [ReadRegion], model: GlyphTurnClassifier) -> [ReadRegion] {
+        let turns = RegionTurn.turns(of: regions, segmenter: layout.segmenter, model: model)
         guard turns.contains(where: { $0 != 0 }) else { return regions }
         var again = read(zip(regions, turns).filter { $0.1 != 0 }.map { RegionTurn.turned($0.0.region, quarterTurns: $0.1) })
             .makeIterator()
-        return zip(regions, turns).map { $0.1 == 0 ? $0.0 : again.next()! }
+        return zip(regions, turns).map { region, turn in
+            guard turn != 0, let turned = again.next() else { return region }
+            return RegionTurn.confirmed(turned, over: region, quarterTurns: turn) ? turned : region
+        }
     }
 
     /// Lays out, segments and classifies (one batch for the whole image).

@@ -20,7 +20,7 @@ struct RegionTurnTests {
     /// The texts read from `image` as the reader reports them (regions turned), sorted.
     func texts(_ image: GrayImage, turning: Bool = true) -> [String] {
         let read = Self.reader.readRegions(in: image)
-        let regions = turning ? Self.reader.turningRegions(read) : read
+        let regions = turning ? Self.reader.turningRegions(read, model: Self.reader.turnModel!) : read
         return regions.enumerated().map { i, r in r.result(index: i, scale: 1, minConfidence: 0.6, unsure: "?").text }.sorted()
     }
 
@@ -37,14 +37,49 @@ struct RegionTurnTests {
         #expect(texts(upright.rotated(quarterTurns: 1), turning: false) != want)
     }
 
-    @Test("Controls: an upright reading is left as it is; one big digit alone is not turned")
+    @Test("Controls: an upright reading is left as it is, in every sample")
     func leftAlone() throws {
-        let upright = try Self.sample("form-fields.jpg")
-        let read = Self.reader.readRegions(in: upright)
-        #expect(RegionTurn.turns(of: read, segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier).allSatisfy { $0 == 0 })
-        let one = try Self.sample("sticky-one-digit.jpg").rotated(quarterTurns: 1)
-        #expect(RegionTurn.turns(of: Self.reader.readRegions(in: one), segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier)
-            .allSatisfy { $0 == 0 })
+        for name in ["form-fields.jpg", "ruled-grid.jpg", "two-lines.jpg", "sticky-one-digit.jpg", "thick-lined-grid.jpg"] {
+            let read = Self.reader.readRegions(in: try Self.sample(name))
+            #expect(RegionTurn.turns(of: read, segmenter: Self.reader.layout.segmenter, model: Self.reader.turnModel!)
+                .allSatisfy { $0 == 0 }, "\(name)")
+        }
+    }
+
+    @Test("One big digit on a note, turned 1–3 quarter turns, reads as upright")
+    func oneDigitTurned() throws {
+        let upright = try Self.sample("sticky-one-digit.jpg")
+        #expect(texts(upright) == ["7"])
+        for t in 1...3 { #expect(texts(upright.rotated(quarterTurns: t)) == ["7"], "turned \(t)") }
+    }
+
+    @Test("Regions square to each other pool their evidence, each in its own frame")
+    func pooled() {
+        // a field that tells its turn (a 7 upside down) and one that does not (a 6 or a 9)
+        let telling = [-9.0, -9, -0.1, -9], even = [-0.7, -9, -0.7, -9]
+        #expect(RegionTurn.decide(evidence: [telling, even], frameAngles: [178, -179]) == [2, 2])
+        // the untelling one alone, or on another document (30° off), stays as read
+        #expect(RegionTurn.decide(evidence: [even], frameAngles: [0]) == [0])
+        #expect(RegionTurn.decide(evidence: [telling, even], frameAngles: [178, -152]) == [2, 0])
+        // straightened a quarter turn further clockwise, it needs a quarter more
+        let evenQuarter = [-9.0, -0.7, -9, -0.7]
+        #expect(RegionTurn.decide(evidence: [telling, evenQuarter], frameAngles: [178, -92]) == [2, 3])
+        // a region that cut nothing is left; an upright majority keeps a weak dissenter upright
+        #expect(RegionTurn.decide(evidence: [telling, nil], frameAngles: [178, 178]) == [2, 0])
+        let upright = [-0.1, -9.0, -9, -9], leaning = [-2.0, -9, -0.5, -9]
+        #expect(RegionTurn.decide(evidence: [upright, upright, leaning], frameAngles: [1, 2, 0]) == [0, 0, 0])
+        #expect(RegionTurn.decide(evidence: [leaning], frameAngles: [0]) == [0])
+    }
+
+    @Test("Frames square to each other: how many quarter turns apart")
+    func squareFrames() {
+        #expect(RegionTurn.quarterTurns(from: 10, to: 12) == 0)
+        #expect(RegionTurn.quarterTurns(from: 10, to: 95) == 1)
+        #expect(RegionTurn.quarterTurns(from: 175, to: -178) == 0)
+        #expect(RegionTurn.quarterTurns(from: 0, to: -90) == 3)
+        #expect(RegionTurn.quarterTurns(from: 0, to: 180) == 2)
+        #expect(RegionTurn.quarterTurns(from: 0, to: 45) == nil)
+        #expect(RegionTurn.quarterTurns(from: 0, to: 30) == nil)
     }
 
     @Test("A crop's ink turned: a quarter swaps its sides and moves its top-left to the top-right; four turns are none")
