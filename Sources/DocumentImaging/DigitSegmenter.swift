@@ -37,6 +37,10 @@ public struct DigitSegmenter: Sendable {
     /// candidate note wherever it sits: candidates are pencilled in a 3 × 3 pattern, so the
     /// fifth sits at the cell's centre, at about a third of the cell's height.
     public var centredNoteHeight = 0.5
+    /// Ink whose centre lies farther than this share of the cell from the cell's centre
+    /// (either way) sits off the middle slot of the candidates' 3 × 3 pattern: half a
+    /// slot, a sixth of the cell.
+    public var middleSlot = 1.0 / 6.0
     /// In a field, ink fewer pixels tall than this is specks or print too small to read
     /// (a region of specks would otherwise make them its "typical" digits).
     public var minimumDigitPixels = 8
@@ -106,7 +110,9 @@ public struct DigitSegmenter: Sendable {
         let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
         let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
         if Double(box.height) < centredNoteHeight * typicalHeight { return true }
-        let offCentre = dx > 0.12 * Double(cell.width) || dy > 0.12 * Double(cell.height)
+        // out of the middle slot of the candidates' 3 × 3 pattern (half a slot, a sixth of
+        // the cell, from the centre)
+        let offCentre = dx > middleSlot * Double(cell.width) || dy > middleSlot * Double(cell.height)
         if offCentre && Double(box.height) < minimumRelativeDigitHeight * typicalHeight
             && Double(box.width) < minimumRelativeDigitWidth * typicalWidth { return true }
         let inCorner = dx >= cornerNoteOffset * Double(cell.width) && dy >= cornerNoteOffset * Double(cell.height)

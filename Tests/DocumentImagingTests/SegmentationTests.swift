@@ -38,7 +38,7 @@ struct SegmentationTests {
         #expect(!DigitSegmenter.hasDigitBeside(nine, among: [nine, speck]))
     }
 
-    @Test("Small ink off a cell's centre is a solver's note; in a corner, short is enough; centred, under half the typical height; else a digit")
+    @Test("Small ink out of a cell's middle slot is a solver's note; in a corner, short is enough; centred, under half the typical height; else a digit")
     func notes() {
         let segmenter = DigitSegmenter()
         let cell = PixelBox(x: 0, y: 0, width: 100, height: 100)
@@ -54,6 +54,11 @@ struct SegmentationTests {
         #expect(note(8, 10, 40, 36))       // wide and short, in the top-left corner
         #expect(!note(30, 32, 40, 36))     // the same, centred
         #expect(!note(4, 6, 34, 48))       // a full-height digit pushed into the corner
+        // off the centre means out of the candidates' middle slot (a sixth of the cell):
+        // a printed given, small beside large handwriting, 0.14 of the cell low, is a digit;
+        // the same ink in the right-hand slot (a third of the cell over) is a candidate
+        #expect(!note(40, 49, 20, 30))
+        #expect(note(73, 35, 20, 30))
     }
 
     @Test("A ruling line running a pixel or two inside a cell's margin is not a second digit beside the digit")
