@@ -1,3 +1,4 @@
+@testable import DigitClassifier
 @testable import DocumentImaging
 import Foundation
 import ImageCodecs
@@ -69,6 +70,21 @@ struct RegionTurnTests {
         let upright = [-0.1, -9.0, -9, -9], leaning = [-2.0, -9, -0.5, -9]
         #expect(RegionTurn.decide(evidence: [upright, upright, leaning], frameAngles: [1, 2, 0]) == [0, 0, 0])
         #expect(RegionTurn.decide(evidence: [leaning], frameAngles: [0]) == [0])
+    }
+
+    @Test("A turn is kept when the digit classifier reads the region turned no worse, by digits that tell the turn")
+    func confirmation() {
+        let read = { (labels: [Int]) in WordsFieldTests.read(labels) }
+        // upside down a 3, 4, 7 read as rejects; turned back they read sure: kept
+        #expect(RegionTurn.confirmed(read([3, 4, 7]), over: read([10, 10, 10]), quarterTurns: 2))
+        // an upright 3, 4, 7 turned by a blur that only seemed to lean: not kept
+        #expect(!RegionTurn.confirmed(read([10, 5, 10]), over: read([3, 4, 7]), quarterTurns: 2))
+        // 0, 1, 6, 8, 9 read as digits either way up and tell nothing of a half turn; a
+        // frame's edge read as 1s tells nothing of a quarter turn, so a turn that clears it
+        // is kept
+        #expect(RegionTurn.tellingShare(read([6, 9, 8, 0, 1]), quarterTurns: 2) == 0)
+        #expect(RegionTurn.confirmed(read([10, 10]), over: read([1, 1, 1, 1]), quarterTurns: 1))
+        #expect(!RegionTurn.confirmed(read([10, 10]), over: read([1, 7, 1, 1]), quarterTurns: 1))
     }
 
     @Test("Frames square to each other: how many quarter turns apart")
