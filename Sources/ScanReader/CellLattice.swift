@@ -44,9 +44,11 @@ enum CellLattice {
     /// Cells of one lattice are about one size: areas within this ratio.
     static let areaRatio = 2.0
 
-    /// The lattices formed by `candidates` (indices into `quads`).
+    /// The lattices formed by `candidates` (indices into `quads`); with `twoLines`, also
+    /// tables of two rows (or columns) whose boxes share their dividers like a comb's
+    /// (`Layout.cellLattices` takes those only inside their own found outline).
     /// Complexity: O(n²) in the candidates.
-    static func find(among candidates: [Int], quads: [Quadrilateral]) -> [Lattice] {
+    static func find(among candidates: [Int], quads: [Quadrilateral], twoLines: Bool = false) -> [Lattice] {
         let n = candidates.count
         guard n >= shortestComb else { return [] }
         let q = candidates.map { quads[$0] }
@@ -94,7 +96,8 @@ enum CellLattice {
                     }
                 }
             }
-            guard consistent, let lattice = lattice(component, place: place, quads: q, candidates: candidates) else { continue }
+            guard consistent, let lattice = lattice(component, place: place, quads: q, candidates: candidates,
+                                                    twoLines: twoLines) else { continue }
             lattices.append(lattice)
         }
         return lattices
@@ -102,11 +105,13 @@ enum CellLattice {
 
     /// The lattice of one connected group of cells, or nil when it is too small, too
     /// sparse, or two cells claim one place.
-    static func lattice(_ component: [Int], place: [(Int, Int)?], quads: [Quadrilateral], candidates: [Int]) -> Lattice? {
+    static func lattice(_ component: [Int], place: [(Int, Int)?], quads: [Quadrilateral], candidates: [Int],
+                        twoLines: Bool = false) -> Lattice? {
         let r0 = component.map { place[$0]!.0 }.min()!, c0 = component.map { place[$0]!.1 }.min()!
         let rows = component.map { place[$0]!.0 }.max()! - r0 + 1
         let columns = component.map { place[$0]!.1 }.max()! - c0 + 1
-        let isComb = rows == 1 || columns == 1
+        // a comb, or a table of two lines: boxes that must share their dividers
+        let isComb = rows == 1 || columns == 1 || (twoLines && min(rows, columns) == 2)
         guard isComb ? max(rows, columns) >= shortestComb : rows >= minimumSide && columns >= minimumSide,
               Double(component.count) >= minimumFill * Double(rows * columns) else { return nil }
         var at = [Int?](repeating: nil, count: rows * columns)
@@ -130,19 +135,28 @@ enum CellLattice {
             }
         }
         if isComb {
-            // boxes sharing their dividers: the next one about a box on, measured by the
-            // two boxes' mean width (perspective grows them along the comb); the median
-            // over the comb, as a box cut short by a shadow's edge sits off its place
-            func width(_ k: Int) -> Double {
-                rows == 1 ? Polygon.distance(quads[k].topLeft, quads[k].topRight)
-                          : Polygon.distance(quads[k].topLeft, quads[k].bottomLeft)
+            // boxes sharing their dividers, along each line and across two: the next one
+            // about a box on, measured by the two boxes' mean side that way (perspective
+            // grows them along the comb); the median over the comb, as a box cut short by
+            // a shadow's edge sits off its place
+            func side(_ k: Int, across: Bool) -> Double {
+                across ? Polygon.distance(quads[k].topLeft, quads[k].topRight)
+                       : Polygon.distance(quads[k].topLeft, quads[k].bottomLeft)
             }
-            let found = at.compactMap { $0 }
-            let pitches = zip(found, found.dropFirst()).map { a, b in
-                let apart = Double((place[b]!.0 - place[a]!.0) + (place[b]!.1 - place[a]!.1))
-                return Polygon.distance(quads[a].center, quads[b].center) / (apart * (width(a) + width(b)) / 2)
-            }.sorted()
-            guard pitches[pitches.count / 2] <= combPitch else { return nil }
+            var pitches: [Double] = []
+            for lineAcross in [true, false] {
+                let (lines, length) = lineAcross ? (rows, columns) : (columns, rows)
+                for line in 0..<lines {
+                    let found = (0..<length).compactMap { k in lineAcross ? at[line * columns + k] : at[k * columns + line] }
+                    pitches += zip(found, found.dropFirst()).map { a, b in
+                        let apart = Double(abs(place[b]!.0 - place[a]!.0) + abs(place[b]!.1 - place[a]!.1))
+                        return Polygon.distance(quads[a].center, quads[b].center)
+                            / (apart * (side(a, across: lineAcross) + side(b, across: lineAcross)) / 2)
+                    }
+                }
+            }
+            pitches.sort()
+            guard !pitches.isEmpty, pitches[pitches.count / 2] <= combPitch else { return nil }
         }
         // a comb has no step across its one row or column: never taken
         guard let stepAcross = pitch(acrossPairs) ?? (columns == 1 ? Point(0, 0) : nil),

@@ -210,7 +210,17 @@ struct Layout {
             !isGrid[i] && !quads[i].followsImageFrame && !ancestors(i).contains { isGrid[$0] }
         }
         var regions: [LaidOutRegion] = []
-        for lattice in CellLattice.find(among: candidates, quads: quads.map(\.quad)) {
+        for lattice in CellLattice.find(among: candidates, quads: quads.map(\.quad), twoLines: true) {
+            // a table of two rows (columns) only inside its own outline, found about its
+            // size: cells of a larger grid side by side look the same
+            if min(lattice.rows, lattice.columns) == 2 && max(lattice.rows, lattice.columns) > 2 {
+                let outline = lattice.outline
+                guard quads.indices.contains(where: { j in
+                    !lattice.members.contains(j) && quads[j].quad.contains(outline.center)
+                        && quads[j].quad.area >= outline.area / CellLattice.areaRatio
+                        && quads[j].quad.area <= outline.area * CellLattice.areaRatio
+                }) else { continue }
+            }
             // tiles at the cells' own size (a 9×9 grid of 50 px cells reads at 450 px)
             let sides = lattice.members.map { quads[$0].quad.shortestSide }.sorted()
             let tile = min(CellLattice.largestTile, max(CellLattice.smallestTile, Int(sides[sides.count / 2])))

@@ -51,6 +51,36 @@ struct CellLatticeTests {
         #expect(standing.rows == 5 && standing.columns == 1)
     }
 
+    @Test("A table of two rows (or columns) sharing their dividers is a 2×N lattice when asked for; two rows of form boxes with room between are not",
+          arguments: [0.0, 0.5, -1.2])
+    func twoLines(angle: Double) throws {
+        let table = (0..<2).flatMap { r in (0..<8).map { c in cell(r, c, angle: angle, columns: 8) } }
+        #expect(CellLattice.find(among: Array(table.indices), quads: table).isEmpty)
+        let lattice = try #require(CellLattice.find(among: Array(table.indices), quads: table, twoLines: true).first)
+        #expect(lattice.rows == 2 && lattice.columns == 8 && lattice.members.count == 16)
+        let standing = (0..<6).flatMap { r in (0..<2).map { c in cell(r, c, angle: angle) } }
+        let upright = try #require(CellLattice.find(among: Array(standing.indices), quads: standing, twoLines: true).first)
+        #expect(upright.rows == 6 && upright.columns == 2)
+        let forms = (0..<2).flatMap { r in (0..<8).map { c in cell(r, c, side: 40, gap: 22, angle: angle, columns: 8) } }
+        #expect(CellLattice.find(among: Array(forms.indices), quads: forms, twoLines: true).isEmpty)
+    }
+
+    @Test("Layout takes a table of two rows only inside its own outline: cells side by side in a larger grid look the same")
+    func twoLinesNeedTheirOutline() {
+        let cells = (0..<2).flatMap { r in (0..<8).map { c in cell(r, c, columns: 8) } }
+        let detected = cells.map { DetectedQuad(quad: $0, parent: nil, isHole: true) }
+        let frame = Quadrilateral(topLeft: Point(97, 97), topRight: Point(100 + 8 * 44, 97),
+                                  bottomRight: Point(100 + 8 * 44, 100 + 2 * 44), bottomLeft: Point(97, 100 + 2 * 44))
+        let image = GrayImage(width: 600, height: 300, fill: 230)
+        func lattices(_ quads: [DetectedQuad]) -> [LaidOutRegion] {
+            Layout().cellLattices(quads, isGrid: [Bool](repeating: false, count: quads.count), ancestors: { _ in [] },
+                                  in: image).0
+        }
+        let framed = lattices([DetectedQuad(quad: frame, parent: nil, isHole: false)] + detected)
+        #expect(framed.count == 1 && framed.first?.ruling?.rowCount == 2 && framed.first?.ruling?.columnCount == 8)
+        #expect(lattices(detected).isEmpty)
+    }
+
     @Test("No lattice: form boxes stacked with room for labels between, two boxes side by side, boxes far apart, cells of different sizes, too few cells")
     func negatives() {
         // boxes a box and a half apart: a column of form boxes, no comb
