@@ -156,8 +156,12 @@ struct Layout {
         // inner fields are pieces of its own line of digits takes their place
         var fieldRegion: [Int: (region: Int, pieces: Int)] = [:]
         var replaced = Set<Int>()
+        // a grid put together from parts, or found on a sheet, is no quad's parent: what
+        // lies in it is known by where it is
+        let gridOutlines = regions.filter { $0.kind == .grid }.map(\.quad)
         for i in quads.indices.reversed()
-        where !isGrid[i] && !inLattice[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] }) {
+        where !isGrid[i] && !inLattice[i] && !quads[i].followsImageFrame && !ancestors(i).contains(where: { isGrid[$0] })
+            && !gridOutlines.contains(where: { $0.contains(quads[i].quad.center) }) {
             let inner = quads.indices.filter { j in
                 (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }

@@ -81,6 +81,26 @@ struct CellLatticeTests {
         #expect(lattices(detected).isEmpty)
     }
 
+    @Test("A box found inside a grid whose quad is not its parent (the layout's grid outline re-measured, a grid put together) is one of the grid's cells, not a field")
+    func boxInsideGridIsNoField() {
+        // a 9×9 ruling of 50 px cells from (60, 60), lines 3 px; a 7 written in cell (4, 4)
+        var image = GrayImage(width: 600, height: 600, fill: 232)
+        for k in 0...9 {
+            let p = 60 + 50 * k
+            for t in -1...1 { for q in 60...510 { image[p + t, q] = 30; image[q, p + t] = 30 } }
+        }
+        for y in 270...300 { for x in 272...298 where y <= 273 || (x >= 284 - (y - 300) / 3 && x <= 287 - (y - 300) / 3) {
+            image[x, y] = 15
+        } }
+        func box(_ a: Double, _ b: Double) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(a, a), topRight: Point(b, a), bottomRight: Point(b, b), bottomLeft: Point(a, b))
+        }
+        let grid = DetectedQuad(quad: box(59, 511), parent: nil, isHole: false)
+        let cell = DetectedQuad(quad: box(262, 308), parent: nil, isHole: true)
+        let regions = Layout().regions(in: image, quads: [grid, cell])
+        #expect(regions.count == 1 && regions.first?.kind == .grid && regions.first?.ruling?.cellCount == 81)
+    }
+
     @Test("No lattice: form boxes stacked with room for labels between, two boxes side by side, boxes far apart, cells of different sizes, too few cells")
     func negatives() {
         // boxes a box and a half apart: a column of form boxes, no comb
