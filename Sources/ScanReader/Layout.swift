@@ -217,7 +217,7 @@ struct Layout {
         for lattice in CellLattice.find(among: candidates, quads: quads.map(\.quad), twoLines: true) {
             // a table of two rows (columns) only inside its own outline, found about its
             // size: cells of a larger grid side by side look the same
-            if min(lattice.rows, lattice.columns) == 2 && max(lattice.rows, lattice.columns) > 2 {
+            if min(lattice.rows, lattice.columns) == 2 {
                 let outline = lattice.outline
                 guard quads.indices.contains(where: { j in
                     !lattice.members.contains(j) && quads[j].quad.contains(outline.center)
