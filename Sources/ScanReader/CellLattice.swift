@@ -111,8 +111,8 @@ enum CellLattice {
         let rows = component.map { place[$0]!.0 }.max()! - r0 + 1
         let columns = component.map { place[$0]!.1 }.max()! - c0 + 1
         // a comb, or a table of two lines: boxes that must share their dividers
-        let isComb = rows == 1 || columns == 1 || (twoLines && min(rows, columns) == 2)
-        guard isComb ? max(rows, columns) >= shortestComb : rows >= minimumSide && columns >= minimumSide,
+        let sharesDividers = rows == 1 || columns == 1 || (twoLines && min(rows, columns) == 2)
+        guard sharesDividers ? max(rows, columns) >= shortestComb : rows >= minimumSide && columns >= minimumSide,
               Double(component.count) >= minimumFill * Double(rows * columns) else { return nil }
         var at = [Int?](repeating: nil, count: rows * columns)
         for k in component {
@@ -134,7 +134,7 @@ enum CellLattice {
                 if r + 1 < rows, let b = at[(r + 1) * columns + c] { downPairs.append((quads[a].center, quads[b].center)) }
             }
         }
-        if isComb {
+        if sharesDividers {
             // boxes sharing their dividers, along each line and across two: the next one
             // about a box on, measured by the two boxes' mean side that way (perspective
             // grows them along the comb); the median over the comb, as a box cut short by
