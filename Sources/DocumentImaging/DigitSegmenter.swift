@@ -220,16 +220,27 @@ public struct DigitSegmenter: Sendable {
 
     /// The digits of a free field (a box's inside, or a whole page), in reading order:
     /// lines top to bottom, digits left to right.
-    public func fieldDigits(gray: GrayImage, binary: BinaryImage, region: PixelBox) -> [InkCrop] {
-        let map = ComponentMap(binary, region: region)
-        let comps = map.components.filter { c in
+    ///
+    /// `faint`, when given, is the region thresholded lower (a subset of it is `binary`):
+    /// a digit the threshold broke into pieces is made whole from it (`joiningBrokenDigits`).
+    public func fieldDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
+                            region: PixelBox) -> [InkCrop] {
+        var map = ComponentMap(binary, region: region)
+        let isInk = { (c: Component) in
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
             Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
                 && !Self.runsAlongBorder(c.box, of: region) && !Self.risesFromBorder(c.box, of: region)
         }
+        var comps = map.components.filter(isInk)
         guard !comps.isEmpty else { return [] }
-        let typical = Self.typicalHeight(comps)
+        var typical = Self.typicalHeight(comps)
+        if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map, isInk: isInk, typical: typical) {
+            map = ComponentMap(joined, region: region)
+            comps = map.components.filter(isInk)
+            guard !comps.isEmpty else { return [] }
+            typical = Self.typicalHeight(comps)
+        }
         let candidates = comps.filter { c in
             Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
                 && Double(c.box.height) <= 2.2 * typical && Double(c.box.width) <= 3 * typical
@@ -261,6 +272,56 @@ public struct DigitSegmenter: Sendable {
         }
         return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
     }
+
+    /// `binary` with each digit it holds in pieces made whole from `faint` (a lower
+    /// threshold of the same region, holding all of `binary`'s ink): a component of
+    /// `faint` that joins two or more pieces of ink (`isInk`, none of it the region's
+    /// frame or a border's run), is mostly that ink (`brokenDigitInkShare`) and is no
+    /// larger than a digit (`brokenDigitWidth` of the
+    /// typical height across, `brokenDigitHeight` down) is taken whole. A faint pen
+    /// stroke thinned where the pen skipped is one digit again; two digits joined by
+    /// their blur are wider than one and stay as thresholded. nil when nothing joins.
+    static func joiningBrokenDigits(_ binary: BinaryImage, faint: BinaryImage, map: ComponentMap,
+                                    isInk: (Component) -> Bool, typical: Double) -> BinaryImage? {
+        let region = map.region
+        let faintMap = ComponentMap(faint, region: region)
+        var pieces = [Int](repeating: 0, count: faintMap.components.count + 1)
+        var inkArea = [Int](repeating: 0, count: faintMap.components.count + 1)
+        var spoiled = [Bool](repeating: false, count: faintMap.components.count + 1)
+        for c in map.components {
+            // the faint component of one of its pixels (every pixel of it lies in that one)
+            guard let at = (c.box.y..<c.box.maxY).lazy.compactMap({ y in
+                (c.box.x..<c.box.maxX).first { x in map.labels[(y - region.y) * region.width + x - region.x] == c.label }
+                    .map { x in faintMap.labels[(y - region.y) * region.width + x - region.x] }
+            }).first, at > 0 else { continue }
+            if isInk(c) { pieces[Int(at)] += 1; inkArea[Int(at)] += c.area } else { spoiled[Int(at)] = true }
+        }
+        var joins = [Bool](repeating: false, count: faintMap.components.count + 1)
+        for f in faintMap.components where pieces[Int(f.label)] >= 2 && !spoiled[Int(f.label)]
+            && Double(inkArea[Int(f.label)]) >= brokenDigitInkShare * Double(f.area)
+            && Double(f.box.width) <= brokenDigitWidth * typical && Double(f.box.height) <= brokenDigitHeight * typical {
+            joins[Int(f.label)] = true
+        }
+        guard joins.contains(true) else { return nil }
+        var bits = binary.bits
+        for y in 0..<region.height {
+            for x in 0..<region.width where joins[Int(faintMap.labels[y * region.width + x])] {
+                bits[(region.y + y) * binary.width + region.x + x] = 1
+            }
+        }
+        return BinaryImage(width: binary.width, height: binary.height, bits: bits)
+    }
+
+    /// See `joiningBrokenDigits`: a broken stroke is mostly ink already — the faint
+    /// threshold adds its gaps and a rim about as wide as the stroke — where a shadow's
+    /// soft edge, dotted with specks of ink, is mostly faint.
+    static let brokenDigitInkShare = 1.0 / 3.0
+    /// See `joiningBrokenDigits`: a digit is at most about as wide as the typical one is
+    /// tall (a 0 or 4 in a wide hand)…
+    static let brokenDigitWidth = 1.0
+    /// …and no taller than the tallest candidate piece (`fieldDigits` takes ink up to
+    /// 2.2 times the typical height).
+    static let brokenDigitHeight = 2.2
 
     /// A piece touching the region's border and at least `borderRunElongation` times
     /// longer along that border than across it runs along the border.

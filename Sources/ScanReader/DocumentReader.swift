@@ -234,7 +234,9 @@ public final class DocumentReader: Sendable {
             } else {
                 let inner = Layout.readableArea(width: region.gray.width, height: region.gray.height,
                                                 wholePage: region.kind == .page)
-                for crop in layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, region: inner) {
+                let crops = layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, faint: region.faint,
+                                                         region: inner)
+                for crop in crops {
                     list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
                     inputs.append(crop.modelInput)
                 }

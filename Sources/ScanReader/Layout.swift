@@ -10,6 +10,9 @@ struct LaidOutRegion {
     /// The rectified region and its ink.
     let gray: GrayImage
     let binary: BinaryImage
+    /// For a field or page, its ink at a lower threshold, from which digits the threshold
+    /// broke are made whole (`DigitSegmenter.fieldDigits`); nil for grids.
+    var faint: BinaryImage? = nil
     /// The ruling, for grids.
     var ruling: Ruling?
     /// For a grid put together from its cells (`CellLattice`): the quad each tile of
@@ -181,15 +184,15 @@ struct Layout {
             // quad loose on the desk beside a grid is a label or a word's box
             let onPaper = quads[i].parent != nil || quads[i].isLineMiddle
             let g = (onPaper ? enlarged(quads[i].quad, in: pixels) : nil) ?? straightened
-            let b = Self.ink(of: g, zoom: Double(g.width) / Double(straightened.width))
+            let (b, faint) = Self.inkLevels(of: g, zoom: Double(g.width) / Double(straightened.width))
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }
-            let pieces = segmenter.fieldDigits(gray: g, binary: b, region: readable).count
+            let pieces = segmenter.fieldDigits(gray: g, binary: b, faint: faint, region: readable).count
             guard pieces > 0, pieces > inner.reduce(0, { $0 + fieldRegion[$1]!.pieces }) else { continue }
             for j in inner { replaced.insert(j); isField[j] = false }
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
-            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, ruling: nil,
+            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, faint: faint, ruling: nil,
                                          hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened))
         }
         let dropped = Set(replaced.map { fieldRegion[$0]!.region })
@@ -344,9 +347,23 @@ struct Layout {
     /// least `smallestInkWindow` working pixels (`zoom` finer pixels each: a region
     /// straightened from the finer copy is thresholded as it would be at working size).
     static func ink(of g: GrayImage, zoom: Double = 1) -> BinaryImage {
-        let floor = Int((Double(smallestInkWindow) * zoom).rounded())
-        return g.binarized(.localMean(window: max(floor, max(g.width, g.height) / 12), percent: 15))
+        inkLevels(of: g, zoom: zoom).ink
     }
+
+    /// `ink(of:zoom:)` and, from the same local means, the faint ink around it: darker
+    /// than the mean by `faintStrokeShare` of the contrast ink needs.
+    static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage) {
+        let floor = Int((Double(smallestInkWindow) * zoom).rounded())
+        let levels = g.localMeanBinarizations(window: max(floor, max(g.width, g.height) / 12),
+                                              percents: [inkContrast, inkContrast * faintStrokeShare])
+        return (levels[0], levels[1])
+    }
+
+    /// How much darker than its neighbourhood's mean a pixel of ink is, percent.
+    static let inkContrast = 15.0
+    /// Faint ink (`inkLevels`) is darker than the mean by this share of `inkContrast`:
+    /// half the contrast, where a stroke thinned by a skipping pen still reaches.
+    static let faintStrokeShare = 0.5
 
     /// The smallest window `ink(of:zoom:)` takes the local mean over, working pixels.
     static let smallestInkWindow = 15

@@ -115,7 +115,7 @@ enum RegionTurn {
     /// `region` turned `quarterTurns` clockwise: its image, its quad's corners (the new
     /// top-left is the corner the turn brings there), its ruling and its edges.
     static func turned(_ region: LaidOutRegion, quarterTurns: Int) -> LaidOutRegion {
-        var gray = region.gray, binary = region.binary
+        var gray = region.gray, binary = region.binary, faint = region.faint
         var corners = region.quad.corners, ruling = region.ruling, edges = region.edgesMaybePastFrame
         var bend = region.bend
         for _ in 0..<(((quarterTurns % 4) + 4) % 4) {
@@ -129,11 +129,13 @@ enum RegionTurn {
             })
             gray = gray.rotated(quarterTurns: 1)
             binary = binary.rotated(quarterTurns: 1)
+            faint = faint?.rotated(quarterTurns: 1)
         }
         var turned = LaidOutRegion(kind: region.kind,
                                    quad: Quadrilateral(topLeft: corners[0], topRight: corners[1],
                                                        bottomRight: corners[2], bottomLeft: corners[3]),
-                                   gray: gray, binary: binary, ruling: ruling, hasDrawnFrame: region.hasDrawnFrame)
+                                   gray: gray, binary: binary, faint: faint, ruling: ruling,
+                                   hasDrawnFrame: region.hasDrawnFrame)
         turned.edgesMaybePastFrame = edges
         turned.bend = bend
         return turned

@@ -84,4 +84,55 @@ struct FieldSegmentationTests {
         }
         #expect(DigitSegmenter().fieldDigits(gray: g2, binary: b2, region: full).count == 2)
     }
+
+    /// A 1.5 size × size region: a dark ring ("0") on the right; on the left a faint "7"
+    /// (a bar and a stem, 55 % of the size tall) whose stroke thins to `gap` grey in three
+    /// places (its "pen skipped"), elsewhere `faintInk` grey; paper 235. Both thresholds
+    /// of `fieldDigits`: 15 % and half that under the local mean.
+    func faintSeven(size: Int, faintInk: UInt8, gap: UInt8) -> (GrayImage, BinaryImage, BinaryImage) {
+        let w = size * 3 / 2
+        var g = GrayImage(width: w, height: size, fill: 235)
+        let stroke = max(3, size / 20)
+        let top = Int(0.225 * Double(size)), bottom = Int(0.775 * Double(size))
+        let left = size / 5, right = size / 2
+        for y in 0..<size {
+            for x in 0..<w {
+                if ring(x - size / 2, y, size: size) { g[x, y] = 30; continue }
+                let onBar = y >= top && y < top + stroke && x >= left && x < right
+                // the stem runs from the bar's right end down and a little left
+                let t = Double(y - top) / Double(bottom - top)
+                let stemX = Double(right) - t * Double(right - left) * 0.4
+                let onStem = y >= top && y < bottom && abs(Double(x) - stemX) < Double(stroke) / 2
+                guard onBar || onStem else { continue }
+                // thinned: across the bar's middle and at a third and two thirds of the stem
+                let thin = (onBar && abs(x - (left + right) / 2) < stroke / 2)
+                    || (onStem && [0.33, 0.66].contains { abs(t - $0) < 0.03 })
+                g[x, y] = thin ? gap : faintInk
+            }
+        }
+        let levels = g.localMeanBinarizations(window: size / 2, percents: [15, 7.5])
+        return (g, levels[0], levels[1])
+    }
+
+    @Test("A faint digit the threshold breaks into pieces is made whole from the faint ink; without it only the dark digit is read",
+          arguments: [120, 240])
+    func faintDigitJoined(size: Int) {
+        let (g, b, faint) = faintSeven(size: size, faintInk: 150, gap: 203)
+        let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
+        let joined = DigitSegmenter().fieldDigits(gray: g, binary: b, faint: faint, region: full)
+        #expect(joined.count == 2)
+        // the 7 whole: its box about the ring's height
+        #expect(joined.first.map { Double($0.box.height) >= 0.5 * Double(size) } ?? false)
+        // control: the strong threshold alone leaves the 7 in pieces shorter than a digit
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, region: full).count == 1)
+    }
+
+    @Test("Faint ink dotted with a few specks (a shadow's soft edge) is not joined into a digit", arguments: [120, 240])
+    func mostlyFaintNotJoined(size: Int) {
+        // the same 7 but drawn faint throughout and with only its thinned places dark:
+        // dark specks in a faint stroke
+        let (g, b, faint) = faintSeven(size: size, faintInk: 203, gap: 120)
+        let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, faint: faint, region: full).count == 1)
+    }
 }
