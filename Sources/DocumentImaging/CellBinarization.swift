@@ -7,8 +7,9 @@ extension GrayImage {
     /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
     /// — so faint print beside dark handwriting survives — and always by at least 20
     /// grey levels, which keeps the noise of empty cells as paper.
-    /// Complexity: O(width × height).
-    public func binarizedByCells(_ ruling: Ruling) -> BinaryImage {
+    /// `contrastShare` scales all three (0.5: the faint ink around it, see
+    /// `DigitSegmenter.joiningBrokenDigits`). Complexity: O(width × height).
+    public func binarizedByCells(_ ruling: Ruling, contrastShare: Double = 1) -> BinaryImage {
         var bits = [UInt8](repeating: 0, count: width * height)
         let dark = Int(ByteHistogram(pixels).percentile(0.01))
         var papers: [[Int]] = [], inks: [[Int]] = []
@@ -34,13 +35,14 @@ extension GrayImage {
         }
         let allPapers = papers.flatMap { $0 }.sorted()
         let paperMedian = allPapers[allPapers.count / 2]
-        let threshold = max(20, (paperMedian - dark) * 3 / 10)
+        let floor = Int((20 * contrastShare).rounded())
+        let threshold = max(floor, Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 let box = cellBox(ruling, r, c), paper = papers[r][c]
                 // a faint digit (grey print beside black handwriting) gets half its own
                 // contrast as threshold; never under 20 levels, so empty cells stay clean
-                let threshold = max(20, min(threshold, (paper - inks[r][c]) * 6 / 10))
+                let threshold = max(floor, min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
                 pixels.withUnsafeBufferPointer { src in
                     bits.withUnsafeMutableBufferPointer { out in
                         for y in box.y..<box.maxY {

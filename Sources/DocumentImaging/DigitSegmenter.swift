@@ -61,12 +61,16 @@ public struct DigitSegmenter: Sendable {
     /// are a solver's pencilled candidates in a puzzle, but a number in a table: the grid
     /// is a table of numbers when at least `numberCellShare` of its inked cells (and three)
     /// hold digits side by side; those cells are then read as small fields.
-    public func gridCellDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [[InkCrop]] {
+    ///
+    /// `faint`, when given, is the grid thresholded lower: a digit the threshold broke
+    /// into pieces is made whole from it (`joiningBrokenDigits`).
+    public func gridCellDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
+                               ruling: Ruling) -> [[InkCrop]] {
         var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 cells.append(gray.cellBox(ruling, r, c))
-                let (crop, beside) = cellContent(gray: gray, binary: binary, cell: cells[cells.count - 1])
+                let (crop, beside) = cellContent(gray: gray, binary: binary, faint: faint, cell: cells[cells.count - 1])
                 crops.append(crop)
                 besides.append(beside)
             }
@@ -77,7 +81,7 @@ public struct DigitSegmenter: Sendable {
             return zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
                 let (cell, beside) = cellAndBeside
                 guard beside else { return crop.map { [$0] } ?? [] }
-                return fieldDigits(gray: gray, binary: binary, region: Self.inner(cell))
+                return fieldDigits(gray: gray, binary: binary, faint: faint, region: Self.inner(cell))
             }
         }
         // notes are small both ways; a flat handwritten 2 or 5 is short but full width
@@ -126,26 +130,31 @@ public struct DigitSegmenter: Sendable {
 
     /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
     /// (then no digit: candidates in a puzzle, a number in a table).
-    func cellContent(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool) {
+    func cellContent(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
+                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool) {
         // look inside a margin so the ruling lines stay out
         let inner = Self.inner(cell)
-        let map = ComponentMap(binary, region: inner)
+        var map = ComponentMap(binary, region: inner)
         let cw = Double(cell.width), ch = Double(cell.height)
         let centre = (x: Double(cell.x) + cw / 2, y: Double(cell.y) + ch / 2)
-        var candidates: [Component] = []
-        for c in map.components {
+        let isInk = { (c: Component) -> Bool in
             let b = c.box
-            if Double(c.area) < speckFraction * ch * ch * 0.5 { continue }
             // ruling remnants: thin and long along an edge (a bent or slanted line may
             // run a pixel or two inside the margin)
             let slackX = max(1, Int(0.05 * cw)), slackY = max(1, Int(0.05 * ch))
             let touchesX = b.x - inner.x <= slackX || inner.maxX - b.maxX <= slackX
             let touchesY = b.y - inner.y <= slackY || inner.maxY - b.maxY <= slackY
-            if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { continue }
-            if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { continue }
-            if Self.isShadowEdge(c.box, in: gray, inner: inner) { continue }
-            candidates.append(c)
+            if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { return false }
+            if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { return false }
+            return !Self.isShadowEdge(c.box, in: gray, inner: inner)
         }
+        let notSpeck = { (c: Component) in Double(c.area) >= self.speckFraction * ch * ch * 0.5 }
+        if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
+                                                            isPiece: { isInk($0) && notSpeck($0) }, spoils: { !isInk($0) },
+                                                            fits: { Double($0.width) <= Self.brokenDigitWidth * Double($0.height) }) {
+            map = ComponentMap(joined, region: inner)
+        }
+        let candidates = map.components.filter { notSpeck($0) && isInk($0) }
         // the digit: the largest piece near the cell's centre
         func offset(_ b: PixelBox) -> Double {
             let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
@@ -235,7 +244,10 @@ public struct DigitSegmenter: Sendable {
         var comps = map.components.filter(isInk)
         guard !comps.isEmpty else { return [] }
         var typical = Self.typicalHeight(comps)
-        if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map, isInk: isInk, typical: typical) {
+        if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
+                                                            isPiece: isInk, spoils: { !isInk($0) }, fits: { box in
+            Double(box.width) <= Self.brokenDigitWidth * typical && Double(box.height) <= Self.brokenDigitHeight * typical
+        }) {
             map = ComponentMap(joined, region: region)
             comps = map.components.filter(isInk)
             guard !comps.isEmpty else { return [] }
@@ -275,14 +287,16 @@ public struct DigitSegmenter: Sendable {
 
     /// `binary` with each digit it holds in pieces made whole from `faint` (a lower
     /// threshold of the same region, holding all of `binary`'s ink): a component of
-    /// `faint` that joins two or more pieces of ink (`isInk`, none of it the region's
-    /// frame or a border's run), is mostly that ink (`brokenDigitInkShare`) and is no
-    /// larger than a digit (`brokenDigitWidth` of the
-    /// typical height across, `brokenDigitHeight` down) is taken whole. A faint pen
-    /// stroke thinned where the pen skipped is one digit again; two digits joined by
-    /// their blur are wider than one and stay as thresholded. nil when nothing joins.
+    /// `faint` that joins two or more pieces of ink (`isPiece`: not a speck), holds none
+    /// that `spoils` it (the region's frame, a border's run, a ruling remnant), is mostly
+    /// that ink (`brokenDigitInkShare`) and is shaped as one digit (no wider than
+    /// `brokenDigitWidth` of its height, no taller than `tallest`) is taken whole. A
+    /// faint pen stroke thinned where the pen skipped is one digit again; digits joined
+    /// by their blur, side by side, are wider than one and stay as thresholded, and
+    /// specks joined by grain count for nothing. nil when nothing joins.
     static func joiningBrokenDigits(_ binary: BinaryImage, faint: BinaryImage, map: ComponentMap,
-                                    isInk: (Component) -> Bool, typical: Double) -> BinaryImage? {
+                                    isPiece: (Component) -> Bool, spoils: (Component) -> Bool,
+                                    fits: (PixelBox) -> Bool) -> BinaryImage? {
         let region = map.region
         let faintMap = ComponentMap(faint, region: region)
         var pieces = [Int](repeating: 0, count: faintMap.components.count + 1)
@@ -294,12 +308,14 @@ public struct DigitSegmenter: Sendable {
                 (c.box.x..<c.box.maxX).first { x in map.labels[(y - region.y) * region.width + x - region.x] == c.label }
                     .map { x in faintMap.labels[(y - region.y) * region.width + x - region.x] }
             }).first, at > 0 else { continue }
-            if isInk(c) { pieces[Int(at)] += 1; inkArea[Int(at)] += c.area } else { spoiled[Int(at)] = true }
+            if spoils(c) { spoiled[Int(at)] = true; continue }
+            inkArea[Int(at)] += c.area
+            if isPiece(c) { pieces[Int(at)] += 1 }
         }
         var joins = [Bool](repeating: false, count: faintMap.components.count + 1)
         for f in faintMap.components where pieces[Int(f.label)] >= 2 && !spoiled[Int(f.label)]
             && Double(inkArea[Int(f.label)]) >= brokenDigitInkShare * Double(f.area)
-            && Double(f.box.width) <= brokenDigitWidth * typical && Double(f.box.height) <= brokenDigitHeight * typical {
+            && fits(f.box) {
             joins[Int(f.label)] = true
         }
         guard joins.contains(true) else { return nil }
@@ -316,11 +332,11 @@ public struct DigitSegmenter: Sendable {
     /// threshold adds its gaps and a rim about as wide as the stroke — where a shadow's
     /// soft edge, dotted with specks of ink, is mostly faint.
     static let brokenDigitInkShare = 1.0 / 3.0
-    /// See `joiningBrokenDigits`: a digit is at most about as wide as the typical one is
-    /// tall (a 0 or 4 in a wide hand)…
+    /// See `joiningBrokenDigits`: a digit is at most about as wide as it is tall (a 0 or
+    /// 4 in a wide hand comes to three quarters of its height).
     static let brokenDigitWidth = 1.0
-    /// …and no taller than the tallest candidate piece (`fieldDigits` takes ink up to
-    /// 2.2 times the typical height).
+    /// See `joiningBrokenDigits`: in a field, a joined digit is no taller than the
+    /// tallest piece `fieldDigits` takes, this many times the typical height.
     static let brokenDigitHeight = 2.2
 
     /// A piece touching the region's border and at least `borderRunElongation` times

@@ -222,7 +222,8 @@ public final class DocumentReader: Sendable {
         for region in laidOut {
             var list: [ReadRegion.Piece] = []
             if region.kind == .grid, let ruling = region.ruling {
-                let cells = layout.segmenter.gridCellDigits(gray: region.gray, binary: region.binary, ruling: ruling)
+                let cells = layout.segmenter.gridCellDigits(gray: region.gray, binary: region.binary, faint: region.faint,
+                                                                ruling: ruling)
                 for (k, crops) in cells.enumerated() {
                     let (row, col) = (k / ruling.columnCount, k % ruling.columnCount)
                     if crops.isEmpty { list.append(ReadRegion.Piece(crop: nil, row: row, col: col, input: nil)) }

@@ -10,8 +10,8 @@ struct LaidOutRegion {
     /// The rectified region and its ink.
     let gray: GrayImage
     let binary: BinaryImage
-    /// For a field or page, its ink at a lower threshold, from which digits the threshold
-    /// broke are made whole (`DigitSegmenter.fieldDigits`); nil for grids.
+    /// Its ink at a lower threshold, from which digits the threshold broke are made whole
+    /// (`DigitSegmenter.joiningBrokenDigits`); nil for a page.
     var faint: BinaryImage? = nil
     /// The ruling, for grids.
     var ruling: Ruling?
@@ -150,7 +150,8 @@ struct Layout {
             let bent = bend.largestShift >= Self.bendShare
             let g = bent ? rectified[i]!.unbent(bend) : rectified[i]!
             var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
-                                       binary: g.binarizedByCells(ruling).strippingRuling(ruling), ruling: ruling)
+                                       binary: g.binarizedByCells(ruling).strippingRuling(ruling),
+                                       faint: Self.faintCellInk(of: g, ruling), ruling: ruling)
             region.bend = bent ? bend : nil
             region.edgesMaybePastFrame = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
             regions.append(region)
@@ -234,7 +235,8 @@ struct Layout {
             guard let (gray, ruling, cut) = CellLattice.mosaic(lattice, in: image, tile: tile) else { continue }
             for m in lattice.members { inLattice[m] = true }
             var region = LaidOutRegion(kind: .grid, quad: lattice.outline, gray: gray,
-                                       binary: gray.binarizedByCells(ruling).strippingRuling(ruling), ruling: ruling)
+                                       binary: gray.binarizedByCells(ruling).strippingRuling(ruling),
+                                       faint: Self.faintCellInk(of: gray, ruling), ruling: ruling)
             region.tiles = cut
             regions.append(region)
         }
@@ -357,6 +359,12 @@ struct Layout {
         let levels = g.localMeanBinarizations(window: max(floor, max(g.width, g.height) / 12),
                                               percents: [inkContrast, inkContrast * faintStrokeShare])
         return (levels[0], levels[1])
+    }
+
+    /// A grid's faint ink: its cells thresholded at `faintStrokeShare` of the contrast
+    /// their ink needs, ruling stripped.
+    static func faintCellInk(of g: GrayImage, _ ruling: Ruling) -> BinaryImage {
+        g.binarizedByCells(ruling, contrastShare: faintStrokeShare).strippingRuling(ruling)
     }
 
     /// How much darker than its neighbourhood's mean a pixel of ink is, percent.

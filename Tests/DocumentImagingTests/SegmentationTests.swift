@@ -76,4 +76,59 @@ struct SegmentationTests {
                                                           cell: PixelBox(x: 0, y: 0, width: 60, height: 60)))
         #expect(crop.box == PixelBox(x: 18, y: 20, width: 12, height: 20))
     }
+
+    /// A 60×60 cell's grey image and its ink at two thresholds from literal masks:
+    /// `strong` pixels dark (40), `faint` ones (a superset) light grey (190), paper 235.
+    func cellInk(strong: (Int, Int) -> Bool, faint: (Int, Int) -> Bool) -> (GrayImage, BinaryImage, BinaryImage) {
+        var gray = GrayImage(width: 60, height: 60, fill: 235)
+        var s = [UInt8](repeating: 0, count: 3600), f = s
+        for y in 0..<60 {
+            for x in 0..<60 {
+                if strong(x, y) { gray[x, y] = 40; s[y * 60 + x] = 1; f[y * 60 + x] = 1 } else if faint(x, y) { gray[x, y] = 190; f[y * 60 + x] = 1 }
+            }
+        }
+        return (gray, BinaryImage(width: 60, height: 60, bits: s), BinaryImage(width: 60, height: 60, bits: f))
+    }
+
+    /// A bar (a "1", or a block standing for a wider digit) from y = 14 to 45 over
+    /// `xs`, dark only where `dark(y)`, faint elsewhere.
+    func brokenBar(_ x: Int, _ y: Int, _ xs: ClosedRange<Int> = 28...31, dark: (Int) -> Bool) -> Bool {
+        xs.contains(x) && (14...45).contains(y) && dark(y)
+    }
+
+    @Test("A cell's digit the threshold broke far apart is made whole from the faint ink; specks in grain and two digits side by side are not")
+    func brokenCellDigitJoined() throws {
+        let cell = PixelBox(x: 0, y: 0, width: 60, height: 60)
+        let segmenter = DigitSegmenter()
+        // a 1 dark at its top and bottom, faint over its middle 12 px (past the 6 px by
+        // which a cell's pieces are joined anyway)
+        let (g, b, f) = cellInk(strong: { brokenBar($0, $1) { !(22...33).contains($0) } },
+                                faint: { brokenBar($0, $1) { _ in true } })
+        let whole = try #require(segmenter.cellContent(gray: g, binary: b, faint: f, cell: cell).digit)
+        #expect(whole.box.height == 32)
+        // control: the strong ink alone keeps only the piece nearest the centre and what
+        // lies within reach of it
+        let part = segmenter.cellContent(gray: g, binary: b, cell: cell).digit
+        #expect(part.map { $0.box.height < 32 } ?? true)
+        // specks (each under the speck size) strung together by threads of faint grain,
+        // mostly specks: no digit
+        let centres = [(24, 20), (33, 27), (26, 36), (31, 42)]
+        let speck = { (x: Int, y: Int) in centres.contains { abs(x - $0.0) <= 1 && abs(y - $0.1) <= 1 } }
+        let thread = { (x: Int, y: Int) in
+            zip(centres, centres.dropFirst()).contains { a, b in
+                (y == a.1 && (min(a.0, b.0)...max(a.0, b.0)).contains(x)) || (x == b.0 && (min(a.1, b.1)...max(a.1, b.1)).contains(y))
+            }
+        }
+        let (g2, b2, f2) = cellInk(strong: speck, faint: { speck($0, $1) || thread($0, $1) })
+        #expect(segmenter.cellContent(gray: g2, binary: b2, faint: f2, cell: cell).digit == nil)
+        // two broken digits side by side, joined by faint ink between them: wider than
+        // one digit, so read as thresholded
+        let pair = { (x: Int, y: Int, dark: (Int) -> Bool) in
+            self.brokenBar(x, y, 10...20, dark: dark) || self.brokenBar(x, y, 36...46, dark: dark)
+        }
+        let (g3, b3, f3) = cellInk(strong: { pair($0, $1) { !(22...33).contains($0) } },
+                                   faint: { x, y in pair(x, y) { _ in true } || ((10...46).contains(x) && (28...30).contains(y)) })
+        let pairRead = segmenter.cellContent(gray: g3, binary: b3, faint: f3, cell: cell).digit
+        #expect(pairRead != nil && pairRead?.box == segmenter.cellContent(gray: g3, binary: b3, cell: cell).digit?.box)
+    }
 }
