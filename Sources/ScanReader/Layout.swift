@@ -145,15 +145,21 @@ struct Layout {
         let (lattices, inLattice) = cellLattices(quads, isGrid: isGrid, ancestors: ancestors, in: image)
         regions += lattices
         for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
+            var (g, ruling, ink) = (rectified[i]!, ruling, inks[i])
+            let edges = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
+            // cells too small to hold legible digits: straightened again, larger
+            if let (larger, scaled) = legible(quads[i].quad, straightened: g, ruling: ruling, in: pixels) {
+                (g, ruling, ink) = (larger, scaled, nil)
+            }
             // lines bent by a curling page: each cell taken from where its lines run
-            let bend = BentRuling(following: ruling, in: inks[i] ?? Self.ink(of: rectified[i]!))
+            let bend = BentRuling(following: ruling, in: ink ?? Self.ink(of: g))
             let bent = bend.largestShift >= Self.bendShare
-            let g = bent ? rectified[i]!.unbent(bend) : rectified[i]!
+            if bent { g = g.unbent(bend) }
             var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
                                        binary: g.binarizedByCells(ruling).strippingRuling(ruling),
                                        faint: Self.faintCellInk(of: g, ruling), ruling: ruling)
             region.bend = bent ? bend : nil
-            region.edgesMaybePastFrame = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
+            region.edgesMaybePastFrame = edges
             regions.append(region)
         }
         // fields: innermost non-grid quads with digits, smallest first; a drawn box whose
@@ -331,6 +337,30 @@ struct Layout {
     /// sees a digit 20 px tall (MNIST's convention), so a box under 40 px holds digits
     /// smaller than the model's own.
     static let legibleFieldSide = 40.0
+
+    /// A grid `straightened` (with `ruling`) whose cells are under `legibleFieldSide` on
+    /// their shorter side, straightened again so they reach it, as far as the working
+    /// copy (and then its finer copy) has the pixels; with the ruling scaled to match.
+    /// nil when the cells are legible already or no larger copy is to be had. A 9×9
+    /// puzzle at `rectifiedSide` has cells of 50 px; a table of a dozen rows, 35 px or less.
+    func legible(_ quad: Quadrilateral, straightened g: GrayImage, ruling: Ruling,
+                 in pixels: PhotoPixels) -> (GrayImage, Ruling)? {
+        let cell = min(Double(g.width) / Double(ruling.columnCount), Double(g.height) / Double(ruling.rowCount))
+        guard cell < Self.legibleFieldSide else { return nil }
+        let (w, h) = quad.rectifiedSize
+        let native = Double(max(w, h)) / Double(max(g.width, g.height))
+        let zoom = min(Self.legibleFieldSide / cell, native * pixels.finerScale)
+        guard zoom > Self.worthwhileZoom else { return nil }
+        let (zw, zh) = (Int(Double(g.width) * zoom), Int(Double(g.height) * zoom))
+        guard let larger = zoom <= native ? pixels.image.rectified(quad, width: zw, height: zh)
+                : pixels.finerRectified(quad, width: zw, height: zh) else { return nil }
+        let (sx, sy) = (Double(zw) / Double(g.width), Double(zh) / Double(g.height))
+        return (larger, Ruling(rows: ruling.rows.map { $0 * sy }, columns: ruling.columns.map { $0 * sx }))
+    }
+
+    /// `legible` straightens a grid again only when that enlarges it by more than this:
+    /// a few per cent more pixels change nothing the classifier sees.
+    static let worthwhileZoom = 1.1
 
     /// `quad` straightened from the finer copy of `pixels` at up to `finerScale` times its
     /// working size, so its shorter side nears `legibleFieldSide` (its longer side at most

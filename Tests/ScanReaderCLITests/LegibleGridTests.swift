@@ -1,0 +1,47 @@
+import DocumentImaging
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A grid is straightened so its cells can hold legible digits: a table of many rows,
+/// cut to `rectifiedSide`, is straightened again larger when the photo has the pixels.
+@Suite("Legible grid cells")
+struct LegibleGridTests {
+    /// An even ruling of `rows` × `columns` over a `width` × `height` straightened grid.
+    func ruling(_ rows: Int, _ columns: Int, width: Int, height: Int) -> Ruling {
+        Ruling(rows: (0...rows).map { Double($0 * height) / Double(rows) },
+               columns: (0...columns).map { Double($0 * width) / Double(columns) })
+    }
+
+    @Test("Cells under the legible size are straightened again to reach it, ruling scaled; a 9×9 puzzle is left as it is",
+          arguments: [14, 16, 20])
+    func smallCellsEnlarged(rows: Int) throws {
+        let layout = Layout()
+        let image = GrayImage(width: 1600, height: 1200, fill: 220)
+        // a 1000 × 1000 px square: straightened to 450 px
+        let quad = Quadrilateral(topLeft: Point(300, 100), topRight: Point(1300, 100),
+                                 bottomRight: Point(1300, 1100), bottomLeft: Point(300, 1100))
+        let g = try #require(layout.straighten(quad, in: image))
+        #expect(g.width == layout.rectifiedSide)
+        let small = ruling(rows, 9, width: g.width, height: g.height)
+        let (larger, scaled) = try #require(layout.legible(quad, straightened: g, ruling: small, in: PhotoPixels(image)))
+        let cellHeight = Double(larger.height) / Double(rows)
+        #expect(cellHeight >= Layout.legibleFieldSide - 1 && cellHeight < Layout.legibleFieldSide + 1)
+        #expect(abs(scaled.rows.last! - Double(larger.height)) < 1e-9)
+        #expect(abs(scaled.columns.last! - Double(larger.width)) < 1e-9)
+        // control: a 9×9 puzzle's 50 px cells are legible already
+        #expect(layout.legible(quad, straightened: g, ruling: ruling(9, 9, width: g.width, height: g.height),
+                               in: PhotoPixels(image)) == nil)
+    }
+
+    @Test("A grid with no more pixels in the photo than straightened is left as it is")
+    func noPixelsToSpare() throws {
+        let layout = Layout()
+        let image = GrayImage(width: 600, height: 600, fill: 220)
+        let quad = Quadrilateral(topLeft: Point(50, 50), topRight: Point(490, 50),
+                                 bottomRight: Point(490, 490), bottomLeft: Point(50, 490))
+        let g = try #require(layout.straighten(quad, in: image))
+        #expect(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
+                               in: PhotoPixels(image)) == nil)
+    }
+}
