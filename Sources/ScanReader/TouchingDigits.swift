@@ -29,6 +29,14 @@ enum TouchingDigits {
         zip(pieces, pieces.dropFirst()).contains { a, b in a.row != nil && a.row == b.row && a.col == b.col }
     }
 
+    /// True when a grid's cells hold numbers set tight: at least three of them, and
+    /// `DigitSegmenter.numberCellShare` of its inked cells, hold a piece that `cut` into
+    /// sure digits.
+    static func readsTouchingNumbers(_ pieces: [ReadRegion.Piece], cut: Int) -> Bool {
+        let inked = Set(pieces.filter { $0.crop != nil }.compactMap { p in p.row.flatMap { r in p.col.map { [r, $0] } } }).count
+        return cut >= 3 && Double(cut) >= DigitSegmenter.numberCellShare * Double(inked)
+    }
+
     /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
     /// page or a table of numbers replaced by its parts when a cut reads as sure digits.
     /// One classifier batch for every cut of every piece.
@@ -37,7 +45,7 @@ enum TouchingDigits {
         // each candidate: where it is, and its cuts (parts per cut) into the batch
         var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
         var inputs: [DigitInput] = []
-        for (r, list) in pieces.enumerated() where regions[r].kind != .grid || readsNumbers(list) {
+        for (r, list) in pieces.enumerated() {
             for (i, piece) in list.enumerated() {
                 guard let crop = piece.crop, piece.prediction?.isRejected == true,
                       Double(crop.box.width) > widestDigit * Double(crop.box.height) else { continue }
@@ -51,9 +59,8 @@ enum TouchingDigits {
         }
         guard !inputs.isEmpty else { return pieces }
         let predictions = classifier.classify(inputs)
-        var result = pieces
-        // replaced from the last piece back, so earlier indices stay valid
-        for candidate in candidates.reversed() {
+        // each candidate's best cut: the one whose least sure part is surest
+        let bests = candidates.map { candidate -> (parts: [InkCrop], predictions: [DigitPrediction], least: Float)? in
             var start = candidate.first
             var best: (parts: [InkCrop], predictions: [DigitPrediction], least: Float)?
             for cut in candidate.cuts {
@@ -63,6 +70,19 @@ enum TouchingDigits {
                 let least = read.map(\.confidence).min()!
                 if best == nil || least > best!.least { best = (cut, read, least) }
             }
+            return best
+        }
+        // a grid not yet known to read numbers is a table of numbers when enough of its
+        // inked cells hold touching digits (as `DigitSegmenter.gridCellDigits` decides
+        // for digits apart); a puzzle's few touching candidates stay rejected
+        var cutsPerRegion = [Int](repeating: 0, count: pieces.count)
+        for (candidate, best) in zip(candidates, bests) where best != nil { cutsPerRegion[candidate.region] += 1 }
+        let splits = pieces.indices.map { r in
+            regions[r].kind != .grid || readsNumbers(pieces[r]) || readsTouchingNumbers(pieces[r], cut: cutsPerRegion[r])
+        }
+        var result = pieces
+        // replaced from the last piece back, so earlier indices stay valid
+        for (candidate, best) in zip(candidates, bests).reversed() where splits[candidate.region] {
             guard let best else { continue }
             let whole = result[candidate.region][candidate.piece]
             let parts = zip(best.parts, best.predictions).map { crop, prediction in

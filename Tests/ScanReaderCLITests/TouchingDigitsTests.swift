@@ -90,4 +90,28 @@ struct TouchingDigitsTests {
         #expect(read.map { $0.prediction!.label } == digits.map { $0.prediction!.label })
         #expect(read.allSatisfy { $0.row == 1 && $0.col == 4 })
     }
+
+    @Test("A table whose every number is set tight (no cell read as several pieces) is cut when enough cells cut into sure digits; one such cell among a puzzle's digits is not")
+    func tableOfTouchingNumbers() throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
+        let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
+        let digits = Array(field.pieces.prefix(2))
+        let touching = piece(joined(digits.map { $0.crop! }, overlap: 1))
+        try #require(touching.prediction!.isRejected)
+        let single = digits[0]
+        func cell(_ p: ReadRegion.Piece, _ r: Int, _ c: Int) -> ReadRegion.Piece {
+            ReadRegion.Piece(crop: p.crop, row: r, col: c, input: nil, prediction: p.prediction)
+        }
+        // four cells of touching numbers and two of single digits: a table of numbers
+        let table = [cell(touching, 0, 0), cell(single, 0, 1), cell(touching, 1, 0), cell(touching, 1, 1),
+                     cell(single, 2, 0), cell(touching, 2, 1)]
+        let read = TouchingDigits.splitting([table], of: [grid], classifier: Self.reader.classifier)[0]
+        #expect(read.count == 4 * 2 + 2)
+        #expect(read.filter { $0.row == 1 && $0.col == 0 }.map { $0.prediction!.label } == digits.map { $0.prediction!.label })
+        // control: one such cell among seven single digits (a puzzle's touching
+        // candidates) is left whole and rejected
+        let puzzle = [cell(touching, 0, 0)] + (1..<8).map { cell(single, $0 / 3, $0 % 3) }
+        let left = TouchingDigits.splitting([puzzle], of: [grid], classifier: Self.reader.classifier)[0]
+        #expect(left.count == puzzle.count && left[0].prediction!.isRejected)
+    }
 }
