@@ -33,8 +33,17 @@ enum TouchingDigits {
     /// `DigitSegmenter.numberCellShare` of its inked cells, hold a piece that `cut` into
     /// sure digits.
     static func readsTouchingNumbers(_ pieces: [ReadRegion.Piece], cut: Int) -> Bool {
-        let inked = Set(pieces.filter { $0.crop != nil }.compactMap { p in p.row.flatMap { r in p.col.map { [r, $0] } } }).count
-        return cut >= 3 && Double(cut) >= DigitSegmenter.numberCellShare * Double(inked)
+        cut >= 3 && Double(cut) >= DigitSegmenter.numberCellShare * Double(inkedCells(pieces))
+    }
+
+    /// True when at least half of a grid's inked cells hold a `wide` rejected piece.
+    static func mostlyWide(_ pieces: [ReadRegion.Piece], wide: Int) -> Bool {
+        2 * wide >= inkedCells(pieces)
+    }
+
+    /// The number of a grid's cells holding a piece.
+    static func inkedCells(_ pieces: [ReadRegion.Piece]) -> Int {
+        Set(pieces.filter { $0.crop != nil }.compactMap { p in p.row.flatMap { r in p.col.map { [r, $0] } } }).count
     }
 
     /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
@@ -45,10 +54,19 @@ enum TouchingDigits {
         // each candidate: where it is, and its cuts (parts per cut) into the batch
         var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
         var inputs: [DigitInput] = []
+        let isWide = { (piece: ReadRegion.Piece) -> Bool in
+            guard let crop = piece.crop, piece.prediction?.isRejected == true else { return false }
+            return Double(crop.box.width) > widestDigit * Double(crop.box.height)
+        }
         for (r, list) in pieces.enumerated() {
+            // a grid not known to read numbers is tried only when most of its inked
+            // cells hold a wide rejected piece, as a table of numbers set tight does (a
+            // puzzle's cells hold one digit each, a few of them a blur of candidates)
+            if regions[r].kind == .grid, !readsNumbers(list), !mostlyWide(list, wide: list.filter(isWide).count) {
+                continue
+            }
             for (i, piece) in list.enumerated() {
-                guard let crop = piece.crop, piece.prediction?.isRejected == true,
-                      Double(crop.box.width) > widestDigit * Double(crop.box.height) else { continue }
+                guard let crop = piece.crop, isWide(piece) else { continue }
                 let most = min(mostParts, Int(Double(crop.box.width) / (narrowestPart * Double(crop.box.height))))
                 guard most >= 2 else { continue }
                 let cuts = (2...most).compactMap { crop.split(into: $0) }
