@@ -83,16 +83,29 @@ public enum RulingFinder {
                                          supporting: supportingColumns, faint: lines.faintColumns,
                                          heavy: lines.heavyColumns)
         else { return nil }
-        return plausible(Ruling(rows: rows, columns: columns), width: width, height: height)
+        // interior lines every one of which inks most of its length are rulings, not
+        // digit strokes that line up
+        func strong(_ positions: [Double], _ faint: [Double]) -> Bool {
+            positions.dropFirst().dropLast().allSatisfy { p in !faint.contains { abs($0 - p) < 0.5 } }
+        }
+        let ruled = strong(rows, lines.faintRows) && strong(columns, lines.faintColumns)
+        return plausible(Ruling(rows: rows, columns: columns), width: width, height: height, strongLines: ruled)
     }
 
     /// The ruling if it describes a grid: two cells or more, and cells no thinner than
-    /// 0.6 of their height (a digit stroke mid-cell would halve every cell's width).
-    static func plausible(_ r: Ruling, width: Int, height: Int) -> Ruling? {
+    /// 0.6 of their height (a digit stroke mid-cell would halve every cell's width) —
+    /// or, when every interior line is a strong one (`strongLines`: no digit strokes
+    /// among them), than `narrowestRuledCell`: comb boxes taller than wide, narrowed
+    /// further by the perspective the straightening does not take out.
+    static func plausible(_ r: Ruling, width: Int, height: Int, strongLines: Bool = false) -> Ruling? {
         guard r.rowCount * r.columnCount >= 2 else { return nil }
         let aspect = (Double(width) / Double(r.columnCount)) / (Double(height) / Double(r.rowCount))
-        return aspect >= 0.6 && aspect <= 6 ? r : nil
+        let narrowest = strongLines ? narrowestRuledCell : 0.6
+        return aspect >= narrowest && aspect <= 6 ? r : nil
     }
+
+    /// See `plausible`: a cell of strong lines may be this narrow (width over height).
+    static let narrowestRuledCell = 0.4
 
     /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,
     /// with a smear of ±1.5 % across the line direction to tolerate bending, covers at

@@ -159,4 +159,35 @@ struct RulingTests {
         let ruling = try #require(RulingFinder.ruling(lines, width: 450, height: 450, supportingRows: bandRows))
         #expect(ruling.rowCount == 9 && ruling.columnCount == 9)
     }
+
+    /// A 1 × `n` comb `height` px tall with cells `cell` px wide: frame and dividers 2 px,
+    /// every other divider inked over only `dividerShare` of the height (a gap in the middle).
+    func comb(n: Int, cell: Int, height: Int, dividerShare: Double) -> (BinaryImage, Int) {
+        let width = n * cell + 2
+        var bits = [UInt8](repeating: 0, count: width * height)
+        let gap = Int((1 - dividerShare) * Double(height))
+        let gapStart = (height - gap) / 2
+        for y in 0..<height {
+            for x in 0..<width {
+                let frame = y < 2 || y >= height - 2 || x < 2 || x >= width - 2
+                // every other divider broken (when `dividerShare` < 1)
+                let divider = x % cell < 2 && !((x / cell) % 2 == 1 && y >= gapStart && y < gapStart + gap)
+                if frame || divider { bits[y * width + x] = 1 }
+            }
+        }
+        return (BinaryImage(width: width, height: height, bits: bits), width)
+    }
+
+    @Test("Comb boxes narrowed to under 0.6 of their height (perspective) are a ruling when every divider is a strong line",
+          arguments: [0.45, 0.55])
+    func narrowCombCells(aspect: Double) throws {
+        let cell = 30, height = Int(Double(cell) / aspect)
+        let (b, width) = comb(n: 12, cell: cell, height: height, dividerShare: 1)
+        let ruling = try #require(RulingFinder.ruling(FoundLines(in: b), width: width, height: height))
+        #expect(ruling.columnCount == 12 && ruling.rowCount == 1)
+        // control: with every other divider faint (inked over 75 % of the height, broken
+        // in the middle, as digit strokes lining up would be) so narrow a ruling is not taken
+        let (f, _) = comb(n: 12, cell: cell, height: height, dividerShare: 0.75)
+        #expect(RulingFinder.ruling(FoundLines(in: f), width: width, height: height).map { $0.columnCount != 12 } ?? true)
+    }
 }
