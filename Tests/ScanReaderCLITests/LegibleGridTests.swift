@@ -4,7 +4,7 @@ import ImagingCore
 import Testing
 
 /// A grid is straightened so its cells can hold legible digits: a table of many rows,
-/// cut to `rectifiedSide`, is straightened again larger when the photo has the pixels.
+/// cut to `rectifiedSide`, is straightened again larger when the working copy has the pixels.
 @Suite("Legible grid cells")
 struct LegibleGridTests {
     /// An even ruling of `rows` × `columns` over a `width` × `height` straightened grid.
@@ -24,14 +24,14 @@ struct LegibleGridTests {
         let g = try #require(layout.straighten(quad, in: image))
         #expect(g.width == layout.rectifiedSide)
         let small = ruling(rows, 9, width: g.width, height: g.height)
-        let (larger, scaled) = try #require(layout.legible(quad, straightened: g, ruling: small, in: PhotoPixels(image)))
+        let (larger, scaled) = try #require(layout.legible(quad, straightened: g, ruling: small, in: image))
         let cellHeight = Double(larger.height) / Double(rows)
         #expect(cellHeight >= Layout.legibleFieldSide - 1 && cellHeight < Layout.legibleFieldSide + 1)
         #expect(abs(scaled.rows.last! - Double(larger.height)) < 1e-9)
         #expect(abs(scaled.columns.last! - Double(larger.width)) < 1e-9)
         // control: a 9×9 puzzle's 50 px cells are legible already
         #expect(layout.legible(quad, straightened: g, ruling: ruling(9, 9, width: g.width, height: g.height),
-                               in: PhotoPixels(image)) == nil)
+                               in: image) == nil)
     }
 
     @Test("A grid with no more pixels in the photo than straightened is left as it is")
@@ -42,6 +42,6 @@ struct LegibleGridTests {
                                  bottomRight: Point(490, 490), bottomLeft: Point(50, 490))
         let g = try #require(layout.straighten(quad, in: image))
         #expect(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
-                               in: PhotoPixels(image)) == nil)
+                               in: image) == nil)
     }
 }
