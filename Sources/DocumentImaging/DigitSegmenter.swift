@@ -289,8 +289,9 @@ public struct DigitSegmenter: Sendable {
     /// threshold of the same region, holding all of `binary`'s ink): a component of
     /// `faint` that joins two or more pieces of ink (`isPiece`: not a speck), holds none
     /// that `spoils` it (the region's frame, a border's run, a ruling remnant), is mostly
-    /// that ink (`brokenDigitInkShare`) and is shaped as one digit (no wider than
-    /// `brokenDigitWidth` of its height, no taller than `tallest`) is taken whole. A
+    /// that ink (`brokenDigitInkShare`) and `fits` as one digit (in a field no larger
+    /// than `brokenDigitWidth` × `brokenDigitHeight` typical heights; in a cell no wider
+    /// than `brokenDigitWidth` of its own height) is taken whole. A
     /// faint pen stroke thinned where the pen skipped is one digit again; digits joined
     /// by their blur, side by side, are wider than one and stay as thresholded, and
     /// specks joined by grain count for nothing. nil when nothing joins.
@@ -332,8 +333,8 @@ public struct DigitSegmenter: Sendable {
     /// threshold adds its gaps and a rim about as wide as the stroke — where a shadow's
     /// soft edge, dotted with specks of ink, is mostly faint.
     static let brokenDigitInkShare = 1.0 / 3.0
-    /// See `joiningBrokenDigits`: a digit is at most about as wide as it is tall (a 0 or
-    /// 4 in a wide hand comes to three quarters of its height).
+    /// See `joiningBrokenDigits`: a digit is at most about as wide as it (or, in a field,
+    /// the typical digit) is tall (a 0 or 4 in a wide hand comes to three quarters).
     static let brokenDigitWidth = 1.0
     /// See `joiningBrokenDigits`: in a field, a joined digit is no taller than the
     /// tallest piece `fieldDigits` takes, this many times the typical height.

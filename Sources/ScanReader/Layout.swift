@@ -344,7 +344,7 @@ struct Layout {
     /// cells are legible already or the grid was straightened at its full size. A 9×9
     /// puzzle at `rectifiedSide` has cells of 50 px; a table of a dozen rows, 35 px or less.
     /// (Not from the finer copy: decoding it for every small grid cost a tenth of the
-    /// Kubiesa run, small puzzles read as well without, and tables gained 0.5 % of digits.)
+    /// Kubiesa run, small puzzles read as well without, and tables gained 0.4 % of digits.)
     func legible(_ quad: Quadrilateral, straightened g: GrayImage, ruling: Ruling,
                  in image: GrayImage) -> (GrayImage, Ruling)? {
         let cell = min(Double(g.width) / Double(ruling.columnCount), Double(g.height) / Double(ruling.rowCount))
