@@ -4,7 +4,7 @@ import ImagingCore
 import Testing
 
 /// A grid is straightened so its cells can hold legible digits: a table of many rows,
-/// cut to `rectifiedSide`, is straightened again larger when the working copy has the pixels.
+/// cut to `rectifiedSide`, or a small grid in a small photo is straightened again larger.
 @Suite("Legible grid cells")
 struct LegibleGridTests {
     /// An even ruling of `rows` × `columns` over a `width` × `height` straightened grid.
@@ -34,14 +34,17 @@ struct LegibleGridTests {
                                in: image) == nil)
     }
 
-    @Test("A grid with no more pixels in the photo than straightened is left as it is")
-    func noPixelsToSpare() throws {
+    @Test("A small grid in a small photo is enlarged too (interpolated), to the legible size")
+    func smallPhotoInterpolated() throws {
         let layout = Layout()
         let image = GrayImage(width: 600, height: 600, fill: 220)
+        // a 440 px square: straightened at its own size, 16 rows of 27.5 px
         let quad = Quadrilateral(topLeft: Point(50, 50), topRight: Point(490, 50),
                                  bottomRight: Point(490, 490), bottomLeft: Point(50, 490))
         let g = try #require(layout.straighten(quad, in: image))
-        #expect(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
-                               in: image) == nil)
+        #expect(g.width <= 441)
+        let (larger, _) = try #require(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
+                                                      in: image))
+        #expect(abs(Double(larger.height) / 16 - Layout.legibleFieldSide) < 1)
     }
 }
