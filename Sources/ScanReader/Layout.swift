@@ -365,15 +365,24 @@ struct Layout {
 
     /// `quad` straightened from the finer copy of `pixels` at up to `finerScale` times its
     /// working size, so its shorter side nears `legibleFieldSide` (its longer side at most
-    /// `rectifiedSide`); nil when it is legible already or there is no finer copy.
+    /// `rectifiedSide`) — or, with no finer copy, interpolated from the working copy to
+    /// that size; nil when it is legible already.
     func enlarged(_ quad: Quadrilateral, in pixels: PhotoPixels) -> GrayImage? {
         let (w, h) = quad.rectifiedSize
-        guard pixels.finerScale > 1, Double(min(w, h)) < Self.legibleFieldSide else { return nil }
-        let zoom = min(pixels.finerScale, Self.legibleFieldSide / Double(min(w, h)),
-                       Double(rectifiedSide) / Double(max(w, h)))
-        let (zw, zh) = (Int(Double(w) * zoom), Int(Double(h) * zoom))
-        guard zw * zh > w * h else { return nil }
-        return pixels.finerRectified(quad, width: zw, height: zh)
+        guard Double(min(w, h)) < Self.legibleFieldSide else { return nil }
+        let legible = min(Self.legibleFieldSide / Double(min(w, h)), Double(rectifiedSide) / Double(max(w, h)))
+        func size(_ zoom: Double) -> (Int, Int)? {
+            let (zw, zh) = (Int(Double(w) * zoom), Int(Double(h) * zoom))
+            return zw * zh > w * h ? (zw, zh) : nil
+        }
+        if pixels.finerScale > 1, let (zw, zh) = size(min(pixels.finerScale, legible)),
+           let finer = pixels.finerRectified(quad, width: zw, height: zh) {
+            return finer
+        }
+        // no finer copy (a small photo, or its decode failed): interpolated, as a grid's
+        // cells are (`legible`), so strokes a pixel or two wide threshold whole
+        guard let (zw, zh) = size(legible) else { return nil }
+        return pixels.image.rectified(quad, width: zw, height: zh)
     }
 
     /// A straightened region's ink: local mean over a window a twelfth of its size, at

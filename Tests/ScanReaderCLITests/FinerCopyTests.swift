@@ -42,8 +42,8 @@ struct FinerCopyTests {
         #expect(Self.fieldTexts(Self.reader.readRegions(in: pixels)) == Self.want)
         #expect(decoded == 1, "the finer copy is decoded once, when first needed")
         let workingAlone = Self.fieldTexts(Self.reader.readRegions(in: photo.reduced(by: 4)))
-        #expect(workingAlone != Self.want, "the working copy alone reads the small boxes: the test shows nothing")
-        // a finer decode that fails leaves the fields at working size, never interpolated larger
+        #expect(workingAlone != Self.want, "the working copy alone (interpolated) reads the small boxes: the test shows nothing")
+        // a finer decode that fails reads the fields as a photo with no finer copy does
         let failing = PhotoPixels(photo.reduced(by: 4), finerScale: 2) { nil }
         #expect(Self.fieldTexts(Self.reader.readRegions(in: failing)) == workingAlone)
     }

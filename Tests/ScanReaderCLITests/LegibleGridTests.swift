@@ -4,7 +4,8 @@ import ImagingCore
 import Testing
 
 /// A grid is straightened so its cells can hold legible digits: a table of many rows,
-/// cut to `rectifiedSide`, or a small grid in a small photo is straightened again larger.
+/// cut to `rectifiedSide`, or a small grid in a small photo is straightened again larger;
+/// a small field with no finer copy to take it from is interpolated the same way.
 @Suite("Legible grid cells")
 struct LegibleGridTests {
     /// An even ruling of `rows` × `columns` over a `width` × `height` straightened grid.
@@ -46,5 +47,19 @@ struct LegibleGridTests {
         let (larger, _) = try #require(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
                                                       in: image))
         #expect(abs(Double(larger.height) / 16 - Layout.legibleFieldSide) < 1)
+    }
+
+    @Test("A small field in a photo with no finer copy is interpolated to the legible size; a legible one is left")
+    func smallFieldInterpolated() throws {
+        let layout = Layout()
+        let image = GrayImage(width: 400, height: 300, fill: 220)
+        // a box 120 × 20 px
+        let box = Quadrilateral(topLeft: Point(100, 100), topRight: Point(220, 100),
+                                bottomRight: Point(220, 120), bottomLeft: Point(100, 120))
+        let g = try #require(layout.enlarged(box, in: PhotoPixels(image)))
+        #expect(abs(Double(min(g.width, g.height)) - Layout.legibleFieldSide) <= 1)
+        let tall = Quadrilateral(topLeft: Point(100, 100), topRight: Point(220, 100),
+                                 bottomRight: Point(220, 160), bottomLeft: Point(100, 160))
+        #expect(layout.enlarged(tall, in: PhotoPixels(image)) == nil)
     }
 }
