@@ -14,14 +14,18 @@ struct LegibleGridTests {
                columns: (0...columns).map { Double($0 * width) / Double(columns) })
     }
 
+    /// The axis-aligned quad from (x0, y0) to (x1, y1).
+    func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x0, y0), topRight: Point(x1, y0), bottomRight: Point(x1, y1), bottomLeft: Point(x0, y1))
+    }
+
     @Test("Cells under the legible size are straightened again to reach it, ruling scaled; a 9×9 puzzle is left as it is",
           arguments: [14, 16, 20])
     func smallCellsEnlarged(rows: Int) throws {
         let layout = Layout()
         let image = GrayImage(width: 1600, height: 1200, fill: 220)
         // a 1000 × 1000 px square: straightened to 450 px
-        let quad = Quadrilateral(topLeft: Point(300, 100), topRight: Point(1300, 100),
-                                 bottomRight: Point(1300, 1100), bottomLeft: Point(300, 1100))
+        let quad = box(300, 100, 1300, 1100)
         let g = try #require(layout.straighten(quad, in: image))
         #expect(g.width == layout.rectifiedSide)
         let small = ruling(rows, 9, width: g.width, height: g.height)
@@ -40,8 +44,7 @@ struct LegibleGridTests {
         let layout = Layout()
         let image = GrayImage(width: 600, height: 600, fill: 220)
         // a 440 px square: straightened at its own size, 16 rows of 27.5 px
-        let quad = Quadrilateral(topLeft: Point(50, 50), topRight: Point(490, 50),
-                                 bottomRight: Point(490, 490), bottomLeft: Point(50, 490))
+        let quad = box(50, 50, 490, 490)
         let g = try #require(layout.straighten(quad, in: image))
         #expect(g.width <= 441)
         let (larger, _) = try #require(layout.legible(quad, straightened: g, ruling: ruling(16, 9, width: g.width, height: g.height),
@@ -53,13 +56,9 @@ struct LegibleGridTests {
     func smallFieldInterpolated() throws {
         let layout = Layout()
         let image = GrayImage(width: 400, height: 300, fill: 220)
-        // a box 120 × 20 px
-        let box = Quadrilateral(topLeft: Point(100, 100), topRight: Point(220, 100),
-                                bottomRight: Point(220, 120), bottomLeft: Point(100, 120))
-        let g = try #require(layout.enlarged(box, in: PhotoPixels(image)))
+        // a box 120 × 20 px; control: one 60 px tall
+        let g = try #require(layout.enlarged(box(100, 100, 220, 120), in: PhotoPixels(image)))
         #expect(abs(Double(min(g.width, g.height)) - Layout.legibleFieldSide) <= 1)
-        let tall = Quadrilateral(topLeft: Point(100, 100), topRight: Point(220, 100),
-                                 bottomRight: Point(220, 160), bottomLeft: Point(100, 160))
-        #expect(layout.enlarged(tall, in: PhotoPixels(image)) == nil)
+        #expect(layout.enlarged(box(100, 100, 220, 160), in: PhotoPixels(image)) == nil)
     }
 }
