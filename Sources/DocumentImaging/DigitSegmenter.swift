@@ -246,7 +246,7 @@ public struct DigitSegmenter: Sendable {
         var typical = Self.typicalHeight(comps)
         if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
                                                             isPiece: isInk, spoils: { !isInk($0) }, fits: { box in
-            Double(box.width) <= Self.brokenDigitWidth * typical && Double(box.height) <= Self.brokenDigitHeight * typical
+            Double(box.width) <= Self.brokenDigitWidth * typical && Double(box.height) <= Self.tallestPiece * typical
         }) {
             map = ComponentMap(joined, region: region)
             comps = map.components.filter(isInk)
@@ -255,7 +255,7 @@ public struct DigitSegmenter: Sendable {
         }
         let candidates = comps.filter { c in
             Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
-                && Double(c.box.height) <= 2.2 * typical && Double(c.box.width) <= 3 * typical
+                && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= 3 * typical
         }
         // merge pieces that overlap in x and sit on the same line (broken strokes)
         var groups: [(box: PixelBox, labels: Set<Int32>, area: Int)] = []
@@ -286,11 +286,11 @@ public struct DigitSegmenter: Sendable {
     }
 
     /// `binary` with each digit it holds in pieces made whole from `faint` (a lower
-    /// threshold of the same region, holding all of `binary`'s ink): a component of
+    /// threshold of the same region, holding nearly all of `binary`'s ink): a component of
     /// `faint` that joins two or more pieces of ink (`isPiece`: not a speck), holds none
     /// that `spoils` it (the region's frame, a border's run, a ruling remnant), is mostly
     /// that ink (`brokenDigitInkShare`) and `fits` as one digit (in a field no larger
-    /// than `brokenDigitWidth` × `brokenDigitHeight` typical heights; in a cell no wider
+    /// than `brokenDigitWidth` × `tallestPiece` typical heights; in a cell no wider
     /// than `brokenDigitWidth` of its own height) is taken whole. A
     /// faint pen stroke thinned where the pen skipped is one digit again; digits joined
     /// by their blur, side by side, are wider than one and stay as thresholded, and
@@ -303,15 +303,20 @@ public struct DigitSegmenter: Sendable {
         var pieces = [Int](repeating: 0, count: faintMap.components.count + 1)
         var inkArea = [Int](repeating: 0, count: faintMap.components.count + 1)
         var spoiled = [Bool](repeating: false, count: faintMap.components.count + 1)
+        // the faint component of each piece's first pixel (a grid's ruling is stripped
+        // from each threshold apart, so a piece may touch faint paper)
+        var faintOf = [Int32](repeating: 0, count: map.components.count + 1)
+        var seen = [Bool](repeating: false, count: map.components.count + 1)
+        for (label, faintLabel) in zip(map.labels, faintMap.labels) where label != 0 && !seen[Int(label)] {
+            seen[Int(label)] = true
+            faintOf[Int(label)] = faintLabel
+        }
         for c in map.components {
-            // the faint component of one of its pixels (every pixel of it lies in that one)
-            guard let at = (c.box.y..<c.box.maxY).lazy.compactMap({ y in
-                (c.box.x..<c.box.maxX).first { x in map.labels[(y - region.y) * region.width + x - region.x] == c.label }
-                    .map { x in faintMap.labels[(y - region.y) * region.width + x - region.x] }
-            }).first, at > 0 else { continue }
-            if spoils(c) { spoiled[Int(at)] = true; continue }
-            inkArea[Int(at)] += c.area
-            if isPiece(c) { pieces[Int(at)] += 1 }
+            let at = Int(faintOf[Int(c.label)])
+            guard at > 0 else { continue }
+            if spoils(c) { spoiled[at] = true; continue }
+            inkArea[at] += c.area
+            if isPiece(c) { pieces[at] += 1 }
         }
         var joins = [Bool](repeating: false, count: faintMap.components.count + 1)
         for f in faintMap.components where pieces[Int(f.label)] >= 2 && !spoiled[Int(f.label)]
@@ -336,9 +341,9 @@ public struct DigitSegmenter: Sendable {
     /// See `joiningBrokenDigits`: a digit is at most about as wide as it (or, in a field,
     /// the typical digit) is tall (a 0 or 4 in a wide hand comes to three quarters).
     static let brokenDigitWidth = 1.0
-    /// See `joiningBrokenDigits`: in a field, a joined digit is no taller than the
-    /// tallest piece `fieldDigits` takes, this many times the typical height.
-    static let brokenDigitHeight = 2.2
+    /// In a field, ink taller than this many typical heights is no digit (`fieldDigits`),
+    /// nor a digit joined from pieces (`joiningBrokenDigits`).
+    static let tallestPiece = 2.2
 
     /// A piece touching the region's border and at least `borderRunElongation` times
     /// longer along that border than across it runs along the border.

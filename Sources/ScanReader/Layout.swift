@@ -389,16 +389,20 @@ struct Layout {
     /// least `smallestInkWindow` working pixels (`zoom` finer pixels each: a region
     /// straightened from the finer copy is thresholded as it would be at working size).
     static func ink(of g: GrayImage, zoom: Double = 1) -> BinaryImage {
-        inkLevels(of: g, zoom: zoom).ink
+        g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom), percents: [inkContrast])[0]
     }
 
     /// `ink(of:zoom:)` and, from the same local means, the faint ink around it: darker
     /// than the mean by `faintStrokeShare` of the contrast ink needs.
     static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage) {
-        let floor = Int((Double(smallestInkWindow) * zoom).rounded())
-        let levels = g.localMeanBinarizations(window: max(floor, max(g.width, g.height) / 12),
+        let levels = g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom),
                                               percents: [inkContrast, inkContrast * faintStrokeShare])
         return (levels[0], levels[1])
+    }
+
+    /// The local-mean window of `ink(of:zoom:)`.
+    static func inkWindow(of g: GrayImage, zoom: Double) -> Int {
+        max(Int((Double(smallestInkWindow) * zoom).rounded()), max(g.width, g.height) / 12)
     }
 
     /// A grid's faint ink: its cells thresholded at `faintStrokeShare` of the contrast
