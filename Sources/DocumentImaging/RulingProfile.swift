@@ -27,9 +27,13 @@ extension RulingFinder {
         let rows = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
         let columns = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: false,
                                                floor: floor)
+        // a frame heavier than the ruling inside it ends the grid (`evenDivision`'s
+        // `heavy`): the strip past it is the paper or the sheet below the quad took in
         guard let r = evenDivision(rows.map(\.position), length: Double(gray.height), maxCells: maxCells,
+                                   heavy: heavy(rows.map { ($0.position, 1, $0.width) }),
                                    unproven: rows.filter { !$0.strong }.map(\.position)),
               let c = evenDivision(columns.map(\.position), length: Double(gray.width), maxCells: maxCells,
+                                   heavy: heavy(columns.map { ($0.position, 1, $0.width) }),
                                    unproven: columns.filter { !$0.strong }.map(\.position)) else { return nil }
         return plausible(Ruling(rows: r, columns: c), width: gray.width, height: gray.height)
     }
@@ -40,9 +44,11 @@ extension RulingFinder {
         profileLinesWithStrength(dark, width: width, height: height, horizontal: horizontal, floor: floor).map(\.position)
     }
 
-    /// `profileLines` with whether each line is strong: dark along 90 % of its length.
+    /// `profileLines` with whether each line is strong (dark along 90 % of its length) and
+    /// its width: the run above the line level, less the smear's widening on either side
+    /// (at least 1).
     static func profileLinesWithStrength(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
-                                         floor: Double = 8) -> [(position: Double, strong: Bool)] {
+                                         floor: Double = 8) -> [(position: Double, strong: Bool, width: Int)] {
         let length = horizontal ? width : height, count = horizontal ? height : width
         let smear = max(1, count * 15 / 1000)
         let margin = max(1, length * 4 / 100)
@@ -97,7 +103,7 @@ extension RulingFinder {
         let strongest = level.max() ?? 0
         guard strongest >= floor else { return [] }
         let threshold = max(floor, 0.25 * strongest)
-        var result: [(position: Double, strong: Bool)] = []
+        var result: [(position: Double, strong: Bool, width: Int)] = []
         var i = 0
         while i < count {
             guard level[i] >= threshold else { i += 1; continue }
@@ -105,7 +111,8 @@ extension RulingFinder {
             while j + 1 < count && level[j + 1] >= threshold { j += 1 }
             let top = level[i...j].max()!
             let core = (i...j).filter { level[$0] >= top - 0.1 * top }
-            result.append((Double(core.first! + core.last!) / 2, fullLength[i...j].max()! >= threshold))
+            result.append((Double(core.first! + core.last!) / 2, fullLength[i...j].max()! >= threshold,
+                           max(1, j - i + 1 - 2 * smear)))
             i = j + 1
         }
         return result

@@ -56,6 +56,26 @@ struct RulingTests {
         #expect(abs(ruling.columns.last! - Double(4 + 9 * cell)) <= 2)
     }
 
+    @Test("Grey levels: a heavy frame ends the grid there too; the paper past it is no extra column",
+          arguments: [(cell: 30, thin: 1, frame: 4, past: 1.0), (cell: 46, thin: 2, frame: 6, past: 0.95),
+                      (cell: 60, thin: 3, frame: 9, past: 1.0)])
+    func heavyFrameEndsTheGridInGray(cell: Int, thin: Int, frame: Int, past: Double) throws {
+        let width = 4 + 9 * cell + Int(past * Double(cell)), height = 8 + 9 * cell + 8
+        let b = lattice(width: width, height: height, cell: cell, origin: (4, 8), thin: thin, frame: frame)
+        var g = GrayImage(width: width, height: height, fill: 225)
+        for y in 0..<height { for x in 0..<width where b.bits[y * width + x] != 0 { g[x, y] = 35 } }
+        let ruling = try #require(RulingFinder.ruling(in: g))
+        #expect(ruling.columnCount == 9 && ruling.rowCount == 9, "\(ruling.columns)")
+        #expect(abs(ruling.columns.last! - Double(4 + 9 * cell)) <= 2)
+        // control: with every line as thin as the rest the paper past the grid divides
+        // evenly as one more column (nothing says where the grid ends)
+        let even = lattice(width: width, height: height, cell: cell, origin: (4, 8), thin: thin, frame: thin)
+        var h = GrayImage(width: width, height: height, fill: 225)
+        for y in 0..<height { for x in 0..<width where even.bits[y * width + x] != 0 { h[x, y] = 35 } }
+        let plain = try #require(RulingFinder.ruling(in: h))
+        #expect(plain.columnCount == 10, "\(plain.columns)")
+    }
+
     @Test("Negative control: a grid of even lines cut by the region's edge still reaches the edge",
           arguments: [30, 46, 60])
     func evenGridCutByTheEdge(cell: Int) throws {
