@@ -6,7 +6,12 @@ extension GrayImage {
     /// contrast (median paper level minus its 1st percentile), or by 60 % of the cell's
     /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
     /// — so faint print beside dark handwriting survives — and always by at least 20
-    /// grey levels, which keeps the noise of empty cells as paper.
+    /// grey levels, which keeps the noise of empty cells as paper. Where the paper around a
+    /// pixel (`paperLevel(window:)`, a window of `shadeWindow` of the cell pitch) is darker
+    /// than its cell's by more than the threshold, that darker paper is the level: a
+    /// shadow's edge across a cell leaves its shaded part paper, not a dark blob joined to
+    /// the digit (a lighter shade would not pass for ink anyway, and the window's median
+    /// sits a little under the cell's 75th percentile, which low-contrast print feels).
     /// `contrastShare` scales all three (0.5: the faint ink around it, see
     /// `DigitSegmenter.joiningBrokenDigits`). Complexity: O(width × height).
     public func binarizedByCells(_ ruling: Ruling, contrastShare: Double = 1) -> BinaryImage {
@@ -37,6 +42,10 @@ extension GrayImage {
         let paperMedian = allPapers[allPapers.count / 2]
         let floor = Int((20 * contrastShare).rounded())
         let threshold = max(floor, Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
+        let widths = (0..<ruling.columnCount).map { ruling.columns[$0 + 1] - ruling.columns[$0] }.sorted()
+        let heights = (0..<ruling.rowCount).map { ruling.rows[$0 + 1] - ruling.rows[$0] }.sorted()
+        let pitch = min(widths[widths.count / 2], heights[heights.count / 2])
+        let shade = paperLevel(window: max(3, Int(Self.shadeWindow * pitch)))
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 let box = cellBox(ruling, r, c), paper = papers[r][c]
@@ -44,10 +53,18 @@ extension GrayImage {
                 // contrast as threshold; never under 20 levels, so empty cells stay clean
                 let threshold = max(floor, min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
                 pixels.withUnsafeBufferPointer { src in
-                    bits.withUnsafeMutableBufferPointer { out in
-                        for y in box.y..<box.maxY {
-                            let line = src.baseAddress! + y * width, ink = out.baseAddress! + y * width
-                            for x in box.x..<box.maxX where paper - Int(line[x]) > threshold { ink[x] = 1 }
+                    shade.withUnsafeBufferPointer { around in
+                        bits.withUnsafeMutableBufferPointer { out in
+                            for y in box.y..<box.maxY {
+                                let line = src.baseAddress! + y * width, ink = out.baseAddress! + y * width
+                                let level = around.baseAddress! + y * width
+                                for x in box.x..<box.maxX {
+                                    // paper shaded darker than the threshold itself would be ink
+                                    let around = Int(level[x])
+                                    let here = paper - around > threshold ? around : paper
+                                    if here - Int(line[x]) > threshold { ink[x] = 1 }
+                                }
+                            }
                         }
                     }
                 }
@@ -55,6 +72,11 @@ extension GrayImage {
         }
         return BinaryImage(width: width, height: height, bits: bits)
     }
+
+    /// The window of the paper level a cell's ink is measured against, as a share of the
+    /// cell pitch: wider than any stroke (a digit's stroke is about a tenth of its cell),
+    /// so ink covers under half of it.
+    public static let shadeWindow = 1.0
 
     /// A cell's box in this image, clipped.
     public func cellBox(_ ruling: Ruling, _ r: Int, _ c: Int) -> PixelBox {
