@@ -7,7 +7,7 @@ extension GrayImage {
     /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
     /// — so faint print beside dark handwriting survives — and always by at least 20
     /// grey levels, which keeps the noise of empty cells as paper. Where the paper around a
-    /// pixel (`paperLevel(window:)`, a window of `shadeWindow` of the cell pitch) is darker
+    /// pixel (`PaperLevel`, a window of `shadeWindow` of the cell pitch) is darker
     /// than its cell's by more than the threshold, that darker paper is the level: a
     /// shadow's edge across a cell leaves its shaded part paper, not a dark blob joined to
     /// the digit (a lighter shade would not pass for ink anyway, and the window's median
@@ -15,7 +15,13 @@ extension GrayImage {
     /// `contrastShare` scales all three (0.5: the faint ink around it, see
     /// `DigitSegmenter.joiningBrokenDigits`). Complexity: O(width × height).
     public func binarizedByCells(_ ruling: Ruling, contrastShare: Double = 1) -> BinaryImage {
-        var bits = [UInt8](repeating: 0, count: width * height)
+        binarizedByCells(ruling, contrastShares: [contrastShare])[0]
+    }
+
+    /// `binarizedByCells(_:contrastShare:)` at each of `contrastShares`, sharing the
+    /// cells' levels and the paper level (one pass for a grid's ink and its faint ink).
+    public func binarizedByCells(_ ruling: Ruling, contrastShares: [Double]) -> [BinaryImage] {
+        var planes = [[UInt8]](repeating: [UInt8](repeating: 0, count: width * height), count: contrastShares.count)
         let dark = Int(ByteHistogram(pixels).percentile(0.01))
         var papers: [[Int]] = [], inks: [[Int]] = []
         for r in 0..<ruling.rowCount {
@@ -40,27 +46,31 @@ extension GrayImage {
         }
         let allPapers = papers.flatMap { $0 }.sorted()
         let paperMedian = allPapers[allPapers.count / 2]
-        let floor = Int((20 * contrastShare).rounded())
-        let threshold = max(floor, Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
         let widths = (0..<ruling.columnCount).map { ruling.columns[$0 + 1] - ruling.columns[$0] }.sorted()
         let heights = (0..<ruling.rowCount).map { ruling.rows[$0 + 1] - ruling.rows[$0] }.sorted()
         let pitch = min(widths[widths.count / 2], heights[heights.count / 2])
-        let shade = paperLevel(window: max(3, Int(Self.shadeWindow * pitch)))
-        for r in 0..<ruling.rowCount {
-            for c in 0..<ruling.columnCount {
-                let box = cellBox(ruling, r, c), paper = papers[r][c]
-                // a faint digit (grey print beside black handwriting) gets half its own
-                // contrast as threshold; never under 20 levels, so empty cells stay clean
-                let threshold = max(floor, min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
-                pixels.withUnsafeBufferPointer { src in
-                    shade.withUnsafeBufferPointer { around in
-                        bits.withUnsafeMutableBufferPointer { out in
+        let shade = PaperLevel(of: self, window: max(3, Int(Self.shadeWindow * pitch)))
+        for (plane, contrastShare) in contrastShares.enumerated() {
+            let floor = Int((20 * contrastShare).rounded())
+            let threshold = max(floor, Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
+            for r in 0..<ruling.rowCount {
+                for c in 0..<ruling.columnCount {
+                    let box = cellBox(ruling, r, c), paper = papers[r][c]
+                    // a faint digit (grey print beside black handwriting) gets half its own
+                    // contrast as threshold; never under 20 levels, so empty cells stay clean
+                    let threshold = max(floor, min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
+                    // paper shaded darker than the threshold itself would be ink
+                    let shaded = paper - shade.darkest(in: box) > threshold
+                    pixels.withUnsafeBufferPointer { src in
+                        planes[plane].withUnsafeMutableBufferPointer { out in
                             for y in box.y..<box.maxY {
                                 let line = src.baseAddress! + y * width, ink = out.baseAddress! + y * width
-                                let level = around.baseAddress! + y * width
+                                if !shaded {
+                                    for x in box.x..<box.maxX where paper - Int(line[x]) > threshold { ink[x] = 1 }
+                                    continue
+                                }
                                 for x in box.x..<box.maxX {
-                                    // paper shaded darker than the threshold itself would be ink
-                                    let around = Int(level[x])
+                                    let around = shade[x, y]
                                     let here = paper - around > threshold ? around : paper
                                     if here - Int(line[x]) > threshold { ink[x] = 1 }
                                 }
@@ -70,7 +80,7 @@ extension GrayImage {
                 }
             }
         }
-        return BinaryImage(width: width, height: height, bits: bits)
+        return planes.map { BinaryImage(width: width, height: height, bits: $0) }
     }
 
     /// The window of the paper level a cell's ink is measured against, as a share of the

@@ -155,9 +155,9 @@ struct Layout {
             let bend = BentRuling(following: ruling, in: ink ?? Self.ink(of: g))
             let bent = bend.largestShift >= Self.bendShare
             if bent { g = g.unbent(bend) }
-            var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g,
-                                       binary: g.binarizedByCells(ruling).strippingRuling(ruling),
-                                       faint: Self.faintCellInk(of: g, ruling), ruling: ruling)
+            let (binary, faint) = Self.cellInks(of: g, ruling)
+            var region = LaidOutRegion(kind: .grid, quad: quads[i].quad, gray: g, binary: binary, faint: faint,
+                                       ruling: ruling)
             region.bend = bent ? bend : nil
             region.edgesMaybePastFrame = edges
             regions.append(region)
@@ -240,9 +240,9 @@ struct Layout {
             let tile = min(CellLattice.largestTile, max(CellLattice.smallestTile, Int(sides[sides.count / 2])))
             guard let (gray, ruling, cut) = CellLattice.mosaic(lattice, in: image, tile: tile) else { continue }
             for m in lattice.members { inLattice[m] = true }
-            var region = LaidOutRegion(kind: .grid, quad: lattice.outline, gray: gray,
-                                       binary: gray.binarizedByCells(ruling).strippingRuling(ruling),
-                                       faint: Self.faintCellInk(of: gray, ruling), ruling: ruling)
+            let (binary, faint) = Self.cellInks(of: gray, ruling)
+            var region = LaidOutRegion(kind: .grid, quad: lattice.outline, gray: gray, binary: binary, faint: faint,
+                                       ruling: ruling)
             region.tiles = cut
             regions.append(region)
         }
@@ -405,10 +405,11 @@ struct Layout {
         max(Int((Double(smallestInkWindow) * zoom).rounded()), max(g.width, g.height) / 12)
     }
 
-    /// A grid's faint ink: its cells thresholded at `faintStrokeShare` of the contrast
-    /// their ink needs, ruling stripped.
-    static func faintCellInk(of g: GrayImage, _ ruling: Ruling) -> BinaryImage {
-        g.binarizedByCells(ruling, contrastShare: faintStrokeShare).strippingRuling(ruling)
+    /// A grid's ink, thresholded cell by cell, and its faint ink (the cells thresholded at
+    /// `faintStrokeShare` of the contrast their ink needs), each with the ruling stripped.
+    static func cellInks(of g: GrayImage, _ ruling: Ruling) -> (ink: BinaryImage, faint: BinaryImage) {
+        let planes = g.binarizedByCells(ruling, contrastShares: [1, faintStrokeShare])
+        return (planes[0].strippingRuling(ruling), planes[1].strippingRuling(ruling))
     }
 
     /// How much darker than its neighbourhood's mean a pixel of ink is, percent.

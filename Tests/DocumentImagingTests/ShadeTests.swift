@@ -13,12 +13,15 @@ struct ShadeTests {
         var g = GrayImage(width: 300, height: 120, fill: 210)
         for y in 0..<120 { for x in 150..<300 { g[x, y] = 110 } }
         for y in 20..<100 { for x in [60, 61, 62, 230, 231, 232] { g[x, y] = 30 } }
-        let level = g.paperLevel(window: window)
+        let level = PaperLevel(of: g, window: window)
         let precision = max(1, window / PaperLevel.reducedWindow)
+        // nothing in a box reads lower than its darkest
+        #expect(level.darkest(in: PixelBox(x: 0, y: 0, width: 140, height: 120)) >= 208)
+        #expect(level.darkest(in: PixelBox(x: 140, y: 0, width: 20, height: 120)) <= 112)
         for y in stride(from: 10, to: 110, by: 10) {
             for x in 0..<300 where abs(x - 150) > precision {
                 let want = x < 150 ? 210 : 110
-                #expect(abs(Int(level[y * 300 + x]) - want) <= 2, "x \(x) y \(y): \(level[y * 300 + x])")
+                #expect(abs(level[x, y] - want) <= 2, "x \(x) y \(y): \(level[x, y])")
             }
         }
     }
