@@ -134,7 +134,7 @@ public struct BentRuling: Sendable, Equatable {
     }
 
     /// The cell pitch: the smaller of the median cell width and height.
-    static func pitch(of ruling: Ruling) -> Double {
+    public static func pitch(of ruling: Ruling) -> Double {
         func median(_ lines: [Double]) -> Double {
             let steps = zip(lines, lines.dropFirst()).map { $1 - $0 }.sorted()
             return steps.isEmpty ? 0 : steps[steps.count / 2]

@@ -66,6 +66,55 @@ extension Layout {
         return Ruling(rows: rows, columns: columns)
     }
 
+    /// How far (a share of the cell pitch) a corner of the grid's frame (`FrameFit`) may
+    /// lie from where the straight ruling puts it before the grid is straightened again
+    /// along its frame: past a quarter of a cell, cells cut straight take in their
+    /// neighbours' digits at that end.
+    static let reframeShift = 0.25
+    /// How much of the photo around a grid (a share of the cell pitch) its frame is looked
+    /// for with: the ink along the quad's edge is thresholded, and told line or shade's
+    /// rim, with what lies beyond the edge in view.
+    static let frameMargin = 0.25
+
+    /// The grid in `quad` straightened again along its frame, when the frame's corners
+    /// (`FrameFit`, in `g` straightened again with `frameMargin` of the photo around) lie
+    /// more than `reframeShift` of a cell from the straight `ruling`'s: the new quad, its
+    /// straightening, ruling, lines and ink. nil when the frame is where the ruling is, is
+    /// not found, or the grid straightened along it divides into other cells than `ruling`
+    /// (or holds no blank cells).
+    func reframed(_ quad: Quadrilateral, straightened g: GrayImage, ruling: Ruling,
+                  in image: GrayImage) -> (Quadrilateral, GrayImage, Ruling, FoundLines, BinaryImage)? {
+        let pitch = BentRuling.pitch(of: ruling)
+        guard let toImage = Homography(straightening: quad, width: g.width, height: g.height) else { return nil }
+        // pixel edges in, pixel edges out: corners are pixel centres
+        func imagePoint(_ p: Point) -> Point { let q = toImage.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
+        // straightened again with a margin, the same scale (the homography extended), so a
+        // line along the quad's edge shows what lies beyond it
+        let m = max(2, Int((Self.frameMargin * pitch).rounded()))
+        let w = Double(g.width), h = Double(g.height), md = Double(m)
+        let widened = [Point(-md, -md), Point(w + md, -md), Point(w + md, h + md), Point(-md, h + md)].map(imagePoint)
+        guard let wide = image.rectified(Quadrilateral(topLeft: widened[0], topRight: widened[1], bottomRight: widened[2],
+                                                       bottomLeft: widened[3]), width: g.width + 2 * m, height: g.height + 2 * m),
+              let found = FrameFit.corners(of: Ruling(rows: ruling.rows.map { $0 + md }, columns: ruling.columns.map { $0 + md }),
+                                           in: Self.ink(of: wide), gray: wide, margin: m) else { return nil }
+        let frame = found.map { Point($0.x - md, $0.y - md) }
+        let straight = [Point(ruling.columns.first!, ruling.rows.first!), Point(ruling.columns.last!, ruling.rows.first!),
+                        Point(ruling.columns.last!, ruling.rows.last!), Point(ruling.columns.first!, ruling.rows.last!)]
+        let shift = zip(frame, straight).map { Polygon.distance($0, $1) }.max() ?? 0
+        guard shift > Self.reframeShift * pitch else { return nil }
+        let c = frame.map(imagePoint)
+        let moved = Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+        guard let again = straighten(moved, in: image) else { return nil }
+        let darkness = again.darkness()
+        let lines = FoundLines(in: again.binarizedAgainstPaper(darkness: darkness))
+        guard let divided = RulingFinder.ruling(lines, width: again.width, height: again.height)
+                ?? RulingFinder.ruling(in: again, darkness: darkness),
+              divided.rowCount == ruling.rowCount, divided.columnCount == ruling.columnCount else { return nil }
+        let newInk = Self.ink(of: again)
+        guard Self.cellsLookBlank(newInk, divided) else { return nil }
+        return (moved, again, divided, lines, newInk)
+    }
+
     /// `ruling` (found from `lines`, with a border that has no line at it), or the ruling
     /// `plainLines` give (the local threshold's, which keeps a frame apart from a dark
     /// strip beside it) when that one is framed on every side, a row or column apart at

@@ -87,7 +87,7 @@ struct Layout {
             if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
             // a flat zone is paper: the grid printed on it is found by its own lines
             if quads[i].isFlatPaper { continue }
-            guard let g = straighten(quads[i].quad, in: image) else { continue }
+            guard var g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
             // ink coverage first (it follows bent lines); grey-level profiles find faint ones
             let darkness = g.darkness()
@@ -96,7 +96,7 @@ struct Layout {
             foundLines[i] = lines
             guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
                     ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
-            let ink = Self.ink(of: g)
+            var ink = Self.ink(of: g)
             inks[i] = ink
             guard Self.cellsLookBlank(ink, ruling) else { continue }
             // a single row (column) of boxes is divided by lines drawn from frame to frame;
@@ -117,6 +117,13 @@ struct Layout {
             if ruling.cellCount < Self.trustedCellCount,
                let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer
+            }
+            // a quad that is not the grid's frame (a shadow's edge, the sheet below, the
+            // page's curve) sets the straight ruling askew on it: straightened along the frame
+            if let (moved, again, found, againLines, againInk) = reframed(quads[i].quad, straightened: g, ruling: ruling,
+                                                                          in: image) {
+                (quads[i].quad, g, ruling, lines, ink) = (moved, again, found, againLines, againInk)
+                (rectified[i], foundLines[i], inks[i]) = (g, lines, ink)
             }
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
