@@ -54,6 +54,10 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-4, help="Adam's rate at the start, cosine to 0")
     ap.add_argument("--flagged-ones", type=int, default=6000)
     ap.add_argument("--seed", type=int, default=20261124)
+    ap.add_argument("--distill", type=float, default=0.0,
+                    help="weight of a distillation term: on every sample but the new flagged 1s the "
+                         "network is also pulled toward the starting weights' answers (0: off)")
+    ap.add_argument("--temperature", type=float, default=2.0, help="the distillation's softmax temperature")
     ap.add_argument("--train-convs", action="store_true",
                     help="also move the convolutions (default: only the fully connected layers learn)")
     args = ap.parse_args()
@@ -85,6 +89,13 @@ def main():
     before["heldout_flagged_ones_accuracy"] = float((logits_of(model, hx).argmax(1) == hy).mean())
     print("before:", json.dumps(before), flush=True)
 
+    teacher = LeNet()
+    teacher.load_state_dict(tensors)
+    teacher.eval()
+    # the flagged 1s were appended to the printed digits: they alone are taught against the
+    # starting weights' answers
+    new_start = len(mx) + len(px) - args.flagged_ones
+    new_end = len(mx) + len(px)
     x = torch.from_numpy(to_model_input(np.concatenate([mx, px, rx]))).unsqueeze(1)
     y = torch.from_numpy(np.concatenate([my, py, ry]))
     # the convolutions' features are MNIST's and the fonts'; the new shapes are told apart
@@ -99,7 +110,16 @@ def main():
         total = 0.0
         for idx in batches(len(x), g):
             xb = augment(x[idx], g, idx < len(mx))
-            loss = F.cross_entropy(model(xb), y[idx])
+            out = model(xb)
+            loss = F.cross_entropy(out, y[idx])
+            if args.distill > 0:
+                keep = ~((idx >= new_start) & (idx < new_end))
+                if keep.any():
+                    T = args.temperature
+                    with torch.no_grad():
+                        target = F.softmax(teacher(xb[keep]) / T, dim=1)
+                    kd = F.kl_div(F.log_softmax(out[keep] / T, dim=1), target, reduction="batchmean") * T * T
+                    loss = loss + args.distill * kd
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -115,7 +135,8 @@ def main():
     report = evaluate(model, mtx, mty, fx, fy, nx, ny)
     report["heldout_flagged_ones_accuracy"] = float((logits_of(model, hx).argmax(1) == hy).mean())
     report.update(before=before, base=meta, seed=args.seed, epochs=args.epochs, lr=args.lr,
-                  flagged_ones=args.flagged_ones, train_convs=args.train_convs, train_samples=len(x),
+                  flagged_ones=args.flagged_ones, train_convs=args.train_convs, distill=args.distill,
+                  temperature=args.temperature, train_samples=len(x),
                   seconds=round(time.time() - t0))
     print(json.dumps(report, indent=2))
 
