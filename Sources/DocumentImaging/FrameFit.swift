@@ -20,7 +20,9 @@ public enum FrameFit {
     /// The stretch along a side, as a share of the cell pitch, that must be inked (90 %)
     /// for a lane to be a line there: longer than a digit's bar, shorter than a cell.
     public static let runShare = 0.8
-    /// A line is at most this share of the cell pitch thick (as in `BentRuling`).
+    /// A line is at most this share of the cell pitch thick: a puzzle's frame is about a
+    /// tenth of a cell, twice that blurred (`BentRuling.widestLine`), with room for a
+    /// frame heavier than its box lines.
     public static let widestLine = 0.25
     /// A point more than this share of the cell pitch off the fitted side is another
     /// line's or a stroke's.
