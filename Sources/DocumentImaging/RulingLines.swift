@@ -48,8 +48,8 @@ public struct FoundLines: Sendable {
         faintRows = r.filter { $0.coverage < strong }.map(\.position)
         columns = c.map(\.position)
         faintColumns = c.filter { $0.coverage < strong }.map(\.position)
-        heavyRows = RulingFinder.heavy(r)
-        heavyColumns = RulingFinder.heavy(c)
+        heavyRows = RulingFinder.heavy(r.map { ($0.position, $0.width) })
+        heavyColumns = RulingFinder.heavy(c.map { ($0.position, $0.width) })
     }
 }
 
@@ -177,7 +177,7 @@ public enum RulingFinder {
     public static let heavyWidth = 1.5
 
     /// The positions of the lines at least `heavyWidth` times as thick as the median line.
-    static func heavy(_ lines: [(position: Double, coverage: Double, width: Int)]) -> [Double] {
+    static func heavy(_ lines: [(position: Double, width: Int)]) -> [Double] {
         guard lines.count >= 3 else { return [] }
         let median = Double(lines.map(\.width).sorted()[lines.count / 2])
         return lines.filter { Double($0.width) >= heavyWidth * median }.map(\.position)

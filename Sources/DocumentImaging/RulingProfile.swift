@@ -30,10 +30,10 @@ extension RulingFinder {
         // a frame heavier than the ruling inside it ends the grid (`evenDivision`'s
         // `heavy`): the strip past it is the paper or the sheet below the quad took in
         guard let r = evenDivision(rows.map(\.position), length: Double(gray.height), maxCells: maxCells,
-                                   heavy: heavy(rows.map { ($0.position, 1, $0.width) }),
+                                   heavy: heavy(rows.map { ($0.position, $0.width) }),
                                    unproven: rows.filter { !$0.strong }.map(\.position)),
               let c = evenDivision(columns.map(\.position), length: Double(gray.width), maxCells: maxCells,
-                                   heavy: heavy(columns.map { ($0.position, 1, $0.width) }),
+                                   heavy: heavy(columns.map { ($0.position, $0.width) }),
                                    unproven: columns.filter { !$0.strong }.map(\.position)) else { return nil }
         return plausible(Ruling(rows: r, columns: c), width: gray.width, height: gray.height)
     }

@@ -105,11 +105,9 @@ extension Layout {
         let c = frame.map(imagePoint)
         let moved = Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
         guard let again = straighten(moved, in: image) else { return nil }
-        let darkness = again.darkness()
-        let lines = FoundLines(in: again.binarizedAgainstPaper(darkness: darkness))
-        guard let divided = RulingFinder.ruling(lines, width: again.width, height: again.height)
-                ?? RulingFinder.ruling(in: again, darkness: darkness),
-              divided.rowCount == ruling.rowCount, divided.columnCount == ruling.columnCount else { return nil }
+        let (redivided, _, lines) = Self.ruling(of: again)
+        guard let divided = redivided, divided.rowCount == ruling.rowCount,
+              divided.columnCount == ruling.columnCount else { return nil }
         let newInk = Self.ink(of: again)
         guard Self.cellsLookBlank(newInk, divided) else { return nil }
         return (moved, again, divided, lines, newInk)

@@ -89,13 +89,10 @@ struct Layout {
             if quads[i].isFlatPaper { continue }
             guard var g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
-            // ink coverage first (it follows bent lines); grey-level profiles find faint ones
-            let darkness = g.darkness()
-            let paper = g.binarizedAgainstPaper(darkness: darkness)
-            var lines = FoundLines(in: paper)
+            let (found, paper, lineSet) = Self.ruling(of: g)
+            var lines = lineSet
             foundLines[i] = lines
-            guard var ruling = RulingFinder.ruling(lines, width: g.width, height: g.height)
-                    ?? RulingFinder.ruling(in: g, darkness: darkness) else { continue }
+            guard var ruling = found else { continue }
             var ink = Self.ink(of: g)
             inks[i] = ink
             guard Self.cellsLookBlank(ink, ruling) else { continue }
@@ -405,6 +402,17 @@ struct Layout {
         let levels = g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom),
                                               percents: [inkContrast, inkContrast * faintStrokeShare])
         return (levels[0], levels[1])
+    }
+
+    /// The ruling of a straightened quad `g` (nil: none), the paper-relative ink it was
+    /// looked for in and the lines found there: ink coverage first (it follows bent
+    /// lines), grey-level profiles for faint ones.
+    static func ruling(of g: GrayImage) -> (Ruling?, paper: BinaryImage, lines: FoundLines) {
+        let darkness = g.darkness()
+        let paper = g.binarizedAgainstPaper(darkness: darkness)
+        let lines = FoundLines(in: paper)
+        return (RulingFinder.ruling(lines, width: g.width, height: g.height)
+                    ?? RulingFinder.ruling(in: g, darkness: darkness), paper, lines)
     }
 
     /// The local-mean window of `ink(of:zoom:)`.
