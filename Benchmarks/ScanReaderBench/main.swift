@@ -403,6 +403,24 @@ case "load-model":
     print(String(format: "model load: %.1f ms", best * 1000))
 case "boxes" where args.count >= 4:
     try drawSheetBoxes(file: args[2], output: args[3])
+case "borders" where args.count >= 5:
+    // every border of the two ink copies whose box holds (X, Y) (detection-copy pixels),
+    // with its hull and the quad taken from it (holes may bend, as in the detector)
+    let loaded = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false))
+    let f = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
+    let small = loaded.image.reduced(by: f)
+    let px = Double(args[3])!, py = Double(args[4])!
+    let det = QuadDetector()
+    let minArea = det.minimumAreaFraction * Double(small.width * small.height)
+    for (name, b) in [("mean", small.binarized()), ("dark", loaded.image.reducedKeepingDarkest(by: f).binarized())] {
+        for c in b.contours() where c.points.count >= 16 {
+            let xs = c.points.map(\.x), ys = c.points.map(\.y)
+            guard xs.min()! <= px, xs.max()! >= px, ys.min()! <= py, ys.max()! >= py else { continue }
+            let hull = Polygon.convexHull(c.points)
+            let q = det.quadrilateral(for: c.points, minArea: minArea, allowingBends: c.isHole)
+            print(name, c.isHole, c.points.count, Int(abs(Polygon.signedArea(c.points))), Int(abs(Polygon.signedArea(hull))), hull.count, q.map { $0.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined() } ?? "nil")
+        }
+    }
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
@@ -418,6 +436,7 @@ default:
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
                scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
                scanreader-bench contours FILE               the largest borders and their polygons
+               scanreader-bench borders FILE X Y            the borders around a point and their quads
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
                scanreader-bench pieces FILE...              every piece cut, with its box and input (for mining training data)
                scanreader-bench orient FILE...              --orientation auto's evidence per turn

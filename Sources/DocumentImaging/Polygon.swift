@@ -1,3 +1,5 @@
+import Foundation
+
 /// Polygon helpers: simplification, area, convexity.
 public enum Polygon {
     /// Douglas & Peucker 1973 simplification of a closed curve: the vertices kept are
@@ -103,6 +105,36 @@ public enum Polygon {
             s += a.x * b.y - b.x * a.y
         }
         return s / 2
+    }
+
+    /// How far (degrees) the outline turns at each vertex of a closed convex polygon:
+    /// 180° less the interior angle; a straight vertex turns 0°.
+    public static func turns(_ p: [Point]) -> [Double] {
+        p.indices.map { i in
+            let a = p[(i + p.count - 1) % p.count], b = p[i], c = p[(i + 1) % p.count]
+            let incoming = atan2(b.y - a.y, b.x - a.x), outgoing = atan2(c.y - b.y, c.x - b.x)
+            var turn = abs(outgoing - incoming) * 180 / .pi
+            if turn > 180 { turn = 360 - turn }
+            return turn
+        }
+    }
+
+    /// A convex polygon with its bends straightened: the vertices where it turns by less
+    /// than `bend` degrees dropped, when between the two vertices kept on either side the
+    /// dropped ones turn by less than `bend` in all (a side bent a little, as along a
+    /// curled page, not a gradual arc). nil when an arc turns further or fewer than three
+    /// vertices remain.
+    public static func straighteningBends(_ p: [Point], bend: Double) -> [Point]? {
+        let turns = turns(p)
+        let kept = p.indices.filter { turns[$0] >= bend }
+        guard kept.count >= 3 else { return nil }
+        for (k, start) in kept.enumerated() {
+            let end = kept[(k + 1) % kept.count]
+            var total = 0.0, i = (start + 1) % p.count
+            while i != end { total += turns[i]; i = (i + 1) % p.count }
+            if total >= bend { return nil }
+        }
+        return kept.map { p[$0] }
     }
 
     /// Whether the polygon is strictly convex (all turns the same way, none straight).

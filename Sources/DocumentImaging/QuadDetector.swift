@@ -98,6 +98,7 @@ public struct QuadDetector: Sendable {
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
         var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool)] = []
+        var bentBoxes: [Quadrilateral] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
@@ -119,7 +120,14 @@ public struct QuadDetector: Sendable {
                 return quad
             }
             for (index, contour) in contours.enumerated() {
-                guard let quad = quadOf(index) else { continue }
+                guard let quad = quadOf(index) else {
+                    // the inside of a box on a curled page: its outline has no straight quad
+                    if contour.isHole, let parent = contour.parent, quadOf(parent) == nil,
+                       let bent = bentBox(hole: contour.points, outline: contours[parent].points, minArea: minArea) {
+                        bentBoxes.append(bent)
+                    }
+                    continue
+                }
                 let followsFrame = Self.followsImageFrame(quad, width: small.width, height: small.height)
                 if contour.isHole ? pass.holesDrawnOnly : pass.outlinesDrawnOnly,
                    !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
@@ -135,7 +143,7 @@ public struct QuadDetector: Sendable {
                 // desk (darker outside it too), the hole is the paper's own edge: it
                 // replaces the outline
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
-                   quad.area > 0.6 * outer.area {
+                   quad.area > Self.innerEdgeShare * outer.area {
                     if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
                         found[k] = (quad, true, followsFrame, false)
                     }
@@ -150,6 +158,14 @@ public struct QuadDetector: Sendable {
                     found.append((quad, contour.isHole, followsFrame, false))
                 }
             }
+        }
+        // bent boxes last: where no pass found the box straight (the same corners, or a
+        // quad around it no larger than its outline would be)
+        for bent in bentBoxes where !found.contains(where: { f in
+            zip(f.quad.corners, bent.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare)
+        }) {
+            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false))
         }
         if findsFlatPaper {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
@@ -203,6 +219,20 @@ public struct QuadDetector: Sendable {
         /// than `mergedShare` of it: that one is the same frame, the later one it merged
         /// with what lies beside it (the sheet below, a shadow's edge).
         var outlinesOnlyWhereMissed = false
+    }
+
+    /// A hole whose quad covers more than this share of its outline's is the outline's
+    /// inner edge: the two borders of one drawn line.
+    static let innerEdgeShare = 0.6
+
+    /// The quad of a box on a curled page, traced from the `hole` inside it, with sides
+    /// bent a little (`bendTurn`); nil unless the hole fills its `outline` as the inside
+    /// of a drawn box does (`innerEdgeShare` of its hull: the border between them is one
+    /// line, not a stroke or a shadow cutting the box).
+    func bentBox(hole: [Point], outline: [Point], minArea: Double) -> Quadrilateral? {
+        guard hole.count >= 16, abs(Polygon.signedArea(Polygon.convexHull(hole)))
+                > Self.innerEdgeShare * abs(Polygon.signedArea(Polygon.convexHull(outline))) else { return nil }
+        return quadrilateral(for: hole, minArea: minArea, allowingBends: true)
     }
 
     /// See `Pass.outlinesOnlyWhereMissed`.
@@ -322,12 +352,15 @@ public struct QuadDetector: Sendable {
     /// The quad a border outlines, or nil. The border's convex hull is simplified, so
     /// breaks in a ruled frame (the border then wanders into the cells) and ticks on
     /// its outside do not matter; the border must still fill most of the quad.
-    public func quadrilateral(for points: [Point], minArea: Double) -> Quadrilateral? {
+    /// `allowingBends`: a quad whose sides bend a little (`bendTurn`) is taken too when no
+    /// straight one is found; for holes, light regions ringed by ink (a box's inside on a
+    /// curled page), not for dark outlines, which texture also makes (a wood grain's streak).
+    public func quadrilateral(for points: [Point], minArea: Double, allowingBends: Bool = false) -> Quadrilateral? {
         // cheap rejection first: most borders are specks whose bounding box is too small
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
         guard (x1 - x0 + 1) * (y1 - y0 + 1) >= minArea else { return nil }
-        if let quad = quadrilateral(outlining: points, minArea: minArea) {
+        if let quad = quadrilateral(outlining: points, minArea: minArea, allowingBends: allowingBends) {
             // a side the border leaves for most of its length: a blob merged with a
             // corner pulled the hull out; the border's own straight runs may still close
             guard Self.sideSupport(of: quad, border: points).contains(where: { $0 < 0.5 }) else { return quad }
@@ -338,11 +371,12 @@ public struct QuadDetector: Sendable {
         guard points.count >= 200, (x1 - x0 + 1) * (y1 - y0 + 1) >= 5 * minArea else { return nil }
         let trimmed = Polygon.removingSpikes(points, neck: max(3, 0.015 * max(x1 - x0, y1 - y0)))
         guard trimmed.count < points.count else { return nil }
-        return quadrilateral(outlining: trimmed, minArea: minArea)
+        return quadrilateral(outlining: trimmed, minArea: minArea, allowingBends: allowingBends)
     }
 
-    /// The quad whose outline `points` trace (see `quadrilateral(for:minArea:)`).
-    private func quadrilateral(outlining points: [Point], minArea: Double) -> Quadrilateral? {
+    /// The quad whose outline `points` trace (see `quadrilateral(for:minArea:)`): its
+    /// straight sides, or failing that, where `allowingBends`, its sides bent a little.
+    private func quadrilateral(outlining points: [Point], minArea: Double, allowingBends: Bool) -> Quadrilateral? {
         let hull = Polygon.convexHull(points)
         let hullArea = abs(Polygon.signedArea(hull))
         guard hullArea >= minArea, hull.count >= 4 else { return nil }
@@ -350,18 +384,37 @@ public struct QuadDetector: Sendable {
         guard area >= 0.5 * hullArea else { return nil }
         var perimeter = 0.0
         for i in hull.indices { perimeter += Polygon.distance(hull[i], hull[(i + 1) % hull.count]) }
+        return quadrilateral(hull: hull, hullArea: hullArea, perimeter: perimeter, border: points, bent: false)
+            ?? (allowingBends ? quadrilateral(hull: hull, hullArea: hullArea, perimeter: perimeter, border: points, bent: true) : nil)
+    }
+
+    /// The quad of a border's convex hull simplified ever more coarsely. `bent`: the hull's
+    /// bends are straightened first (`Polygon.straighteningBends`), the quad measured
+    /// against what remains, and its corners kept where the outline turns (a bent side
+    /// has no one straight line to re-fit).
+    private func quadrilateral(hull: [Point], hullArea: Double, perimeter: Double, border points: [Point],
+                               bent: Bool) -> Quadrilateral? {
         for fraction in [0.01, 0.02, 0.035, 0.05] {
-            let polygon = Polygon.simplified(closed: hull, epsilon: fraction * perimeter)
+            var polygon = Polygon.simplified(closed: hull, epsilon: fraction * perimeter)
             if polygon.count < 4 { return nil }
+            var outlineArea = hullArea
+            if bent {
+                // only where bends were straightened: the rest the straight pass has seen
+                guard let straightened = Polygon.straighteningBends(polygon, bend: bendTurn),
+                      straightened.count < polygon.count else { continue }
+                polygon = straightened
+                if polygon.count < 4 { return nil }
+                outlineArea = abs(Polygon.signedArea(polygon))
+            }
             // a corner cut off (a faint stretch of frame) or capped by touching ink
             // leaves a short extra side: the four long sides still make the quad
             guard polygon.count <= 6, let corners = Self.fourLongestSides(of: polygon) else { continue }
             guard Polygon.isConvex(corners) else { return nil }
             let rough = Quadrilateral(ordering: corners)
-            // the quad must account for the hull's area (not a pentagon cut short) and
+            // the quad must account for the outline's area (not a pentagon cut short) and
             // add little to it (not a pentagon or hexagon made square)
-            guard rough.area > 0.9 * hullArea, rough.area < (polygon.count == 4 ? 1.1 : 1.15) * hullArea else { return nil }
-            let quad = LineFit.refit(rough, to: points) ?? rough
+            guard rough.area > 0.9 * outlineArea, rough.area < (polygon.count == 4 ? 1.1 : 1.15) * outlineArea else { return nil }
+            let quad = bent ? rough : (LineFit.refit(rough, to: points) ?? rough)
             guard quad.interiorAngles.allSatisfy({ angleRange.contains($0) }) else { return nil }
             let sides = quad.corners.indices.map { Polygon.distance(quad.corners[$0], quad.corners[($0 + 1) % 4]) }
             guard let shortest = sides.min(), shortest > 4, sides.max()! / shortest <= maximumAspect else { return nil }
@@ -369,6 +422,11 @@ public struct QuadDetector: Sendable {
         }
         return nil
     }
+
+    /// A vertex of an outline where it turns by less than this (degrees), with its
+    /// neighbours' less in all, bends a side (a box on a curled page) and is no corner:
+    /// half the least a corner turns (`angleRange`: at most 145° inside, 35° of turn).
+    var bendTurn: Double { (180 - angleRange.upperBound) / 2 }
 
     /// The corners where the four longest sides of a convex polygon (4–6 corners) meet,
     /// when every other side is short (under half the shortest kept one); else nil.

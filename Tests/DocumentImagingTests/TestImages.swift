@@ -52,4 +52,45 @@ enum TestImages {
             Point(cx + x * cos(a) - y * sin(a), cy + x * sin(a) + y * cos(a))
         }
     }
+
+    /// Dark strokes `thickness` wide along a closed polyline (any shape, convex or not).
+    static func strokedOutline(_ points: [Point], thickness: Double, width: Int, height: Int) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 235)
+        let r = thickness / 2
+        for i in points.indices {
+            let a = points[i], b = points[(i + 1) % points.count]
+            let x0 = max(0, Int((min(a.x, b.x) - r).rounded(.down))), x1 = min(width - 1, Int((max(a.x, b.x) + r).rounded(.up)))
+            let y0 = max(0, Int((min(a.y, b.y) - r).rounded(.down))), y1 = min(height - 1, Int((max(a.y, b.y) + r).rounded(.up)))
+            guard x0 <= x1, y0 <= y1 else { continue }
+            for y in y0...y1 {
+                for x in x0...x1 where distance(Point(Double(x), Double(y)), toSegment: a, b) <= r { image[x, y] = 20 }
+            }
+        }
+        return image
+    }
+
+    /// White image with a dark polygon of any shape filled (even–odd rule, pixel centres).
+    static func filledOutline(_ points: [Point], width: Int, height: Int) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 235)
+        for y in 0..<height {
+            let py = Double(y)
+            var crossings: [Double] = []
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count]
+                if (a.y <= py) != (b.y <= py) { crossings.append(a.x + (py - a.y) / (b.y - a.y) * (b.x - a.x)) }
+            }
+            crossings.sort()
+            for k in stride(from: 0, to: crossings.count - 1, by: 2) {
+                let from = max(0, Int(crossings[k].rounded(.up))), to = min(width - 1, Int(crossings[k + 1].rounded(.down)))
+                if from <= to { for x in from...to { image[x, y] = 20 } }
+            }
+        }
+        return image
+    }
+
+    static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy
+        let t = length2 == 0 ? 0 : max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+        return Polygon.distance(p, Point(a.x + t * dx, a.y + t * dy))
+    }
 }
