@@ -167,6 +167,18 @@ def make_jpegs(tmp: Path):
             run("djpeg", "-grayscale", "-pnm", "-scale", f"1/{d}", str(OUT / "jpeg-scaled.jpg")))
 
 
+def make_colour_jpegs(tmp: Path):
+    """Colour kept beside the luminance (ImageLoadOptions.chromaBlock): the test card four
+    times larger, 4:2:0, for DCT scaling; the 4:4:4 card stored a quarter turn back with
+    EXIF orientation 6, for the planes' turning. The tests compute the expected chroma
+    from the card itself."""
+    write_pnm(tmp / "colour-big.ppm", np.kron(colour_pattern(), np.ones((4, 4, 1), dtype=np.uint8)))
+    (OUT / "jpeg-colour-scaled.jpg").write_bytes(
+        run("cjpeg", "-sample", "2x2", "-quality", "90", str(tmp / "colour-big.ppm")))
+    stored = run("jpegtran", "-perfect", "-copy", "none", "-rotate", "270", str(OUT / "jpeg-ycbcr-444.jpg"))
+    (OUT / "jpeg-colour-exif-6.jpg").write_bytes(with_segment(stored, exif_app1(6, big_endian=True)))
+
+
 def make_pngs(tmp: Path):
     colour, gray = colour_pattern(), gray_pattern()
     rgb = Image.fromarray(colour)
@@ -246,6 +258,7 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as t:
         make_jpegs(Path(t))
+        make_colour_jpegs(Path(t))
         make_pngs(Path(t))
     make_corrupt()
     print(f"fixtures written to {OUT}")

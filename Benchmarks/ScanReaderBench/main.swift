@@ -230,6 +230,20 @@ let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count >= 3:
     try decodeBenchmark(directory: args[2], repeats: args.count > 3 ? Int(args[3]) ?? 3 : 3)
+case "chroma-cost" where args.count >= 3:
+    // the reader's decode (working size) with and without the chroma planes, best of 5
+    // each, interleaved per file: what keeping the colour costs
+    var plain: [Double] = [], coloured: [Double] = []
+    for file in jpegFiles(in: args[2]) {
+        var best = (Double.infinity, Double.infinity)
+        for _ in 0..<5 {
+            best.0 = min(best.0, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: 1600)) })
+            best.1 = min(best.1, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: 1600, chromaBlock: 4)) })
+        }
+        plain.append(best.0); coloured.append(best.1)
+    }
+    print(String(format: "%d JPEGs: gray %.2f ms, gray + chroma %.2f ms (median), total %.0f / %.0f ms",
+                 plain.count, median(plain) * 1000, median(coloured) * 1000, plain.reduce(0, +) * 1000, coloured.reduce(0, +) * 1000))
 case "geometry" where args.count >= 4:
     try geometryBenchmark(dataset: args[2], outlines: args[3], verbose: args.contains("-v"))
 case "contours" where args.count >= 3:
@@ -421,6 +435,29 @@ case "borders" where args.count >= 5:
             print(name, c.isHole, c.points.count, Int(abs(Polygon.signedArea(c.points))), Int(abs(Polygon.signedArea(hull))), hull.count, q.map { $0.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined() } ?? "nil")
         }
     }
+case "zones" where args.count >= 4:
+    // the flat zones `QuadDetector` takes paper from (with the photo's colour, as the
+    // reader decodes it), each drawn in its own colour on the coarse copy, with its area,
+    // quad, whether its outline is paper's and its sides' contrasts (before/middle/after)
+    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize, chromaBlock: 4))
+    let f = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
+    let small = loaded.image.reduced(by: f)
+    let (_, coarse, masks, colour) = FlatZones.zones(of: small, chroma: loaded.chroma?.forReduced(by: f))
+    print("coarse \(coarse.width)x\(coarse.height), step \(FlatZones.joiningStep(coarse)), colour steps",
+          colour.map { max(FlatZones.smallestColourStep, FlatZones.joiningStep($0)) }, "\(masks.count) zones")
+    var canvas = RGBCanvas(coarse)
+    let palette: [RGBCanvas.Color] = [.red, .blue, .green, RGBCanvas.Color(200, 0, 200), RGBCanvas.Color(0, 200, 200), RGBCanvas.Color(230, 150, 0)]
+    let detector = QuadDetector()
+    for (k, mask) in masks.enumerated() {
+        for y in 0..<coarse.height { for x in 0..<coarse.width where mask.bits[y * coarse.width + x] != 0 { canvas.plot(x, y, palette[k % palette.count]) } }
+        let area = mask.bits.reduce(0) { $0 + Int($1) }
+        let outer = mask.contours().filter { !$0.isHole }.max { $0.points.count < $1.points.count }
+        let quad = outer.flatMap { detector.quadrilateral(for: $0.points, minArea: 0.002 * Double(coarse.width * coarse.height)) }
+        print(k, "area", area, "quad", quad.map { $0.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined() } ?? "nil",
+              "paper", quad.map { FlatZones.outlinesPaper($0, in: coarse, colour: colour) } ?? false,
+              quad.map { FlatZones.sideContrasts(of: $0, in: coarse).map { "\($0.before.map { Int($0) } ?? -99)/\(Int($0.middle))/\($0.after.map { Int($0) } ?? -99)" }.joined(separator: " ") } ?? "")
+    }
+    try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: args[3]))
 case "draw" where args.count >= 4:
     try drawDetection(file: args[2], output: args[3])
 case "verify" where args.count >= 3:
@@ -437,6 +474,8 @@ default:
                scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench borders FILE X Y            the borders around a point and their quads
+               scanreader-bench zones FILE OUT.png          the flat zones paper is taken from
+               scanreader-bench chroma-cost DIR             the decode with and without the colour planes
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
                scanreader-bench pieces FILE...              every piece cut, with its box and input (for mining training data)
                scanreader-bench orient FILE...              --orientation auto's evidence per turn

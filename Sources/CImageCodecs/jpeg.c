@@ -214,6 +214,135 @@ int sr_jpeg_decode_gray(sr_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
     return 1;
 }
 
+// The chroma planes' running sums: one row of squares at a time.
+typedef struct {
+    unsigned block;
+    size_t width, height;       // squares across and down
+    uint8_t *cb, *cr;           // the planes written
+    uint32_t *sums;             // blue, red and count per square of the current row
+    long row;                   // the square row being summed, -1 before the first
+} sr_chroma_sums;
+
+static void sr_chroma_flush(sr_chroma_sums *c) {
+    if (c->row < 0 || (size_t)c->row >= c->height) return;
+    size_t out = (size_t)c->row * c->width;
+    for (size_t k = 0; k < c->width; k++) {
+        uint32_t n = c->sums[3 * k + 2];
+        c->cb[out + k] = n ? (uint8_t)((c->sums[3 * k] + n / 2) / n) : 128;
+        c->cr[out + k] = n ? (uint8_t)((c->sums[3 * k + 1] + n / 2) / n) : 128;
+    }
+    memset(c->sums, 0, 3 * c->width * sizeof(uint32_t));
+}
+
+// Adds one row of chroma samples lying at output row `y`, `per` samples to a square.
+static void sr_chroma_add(sr_chroma_sums *c, JDIMENSION y, const JSAMPLE *blue, const JSAMPLE *red,
+                          size_t samples, size_t per) {
+    long row = (long)(y / c->block);
+    if (row != c->row) { sr_chroma_flush(c); c->row = row; }
+    size_t x = 0;
+    for (size_t k = 0; k < c->width && x < samples; k++) {
+        size_t end = k + 1 == c->width || x + per > samples ? samples : x + per;
+        uint32_t b = 0, r = 0, n = (uint32_t)(end - x);
+        for (; x < end; x++) { b += blue[x]; r += red[x]; }
+        uint32_t *s = c->sums + 3 * k;
+        s[0] += b; s[1] += r; s[2] += n;
+    }
+}
+
+int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
+                               unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                               int *has_chroma, sr_status *status) {
+    *has_chroma = 0;
+    struct jpeg_decompress_struct *c = &d->cinfo;
+    // the planes as coded (raw data: no upsampling, no colour conversion): luminance at
+    // full sampling, both chroma components alike, each sample inside one square
+    int raw = c->jpeg_color_space == JCS_YCbCr && c->num_components == 3 && block > 0
+        && c->comp_info[0].h_samp_factor == c->max_h_samp_factor
+        && c->comp_info[0].v_samp_factor == c->max_v_samp_factor
+        && c->comp_info[1].h_samp_factor == c->comp_info[2].h_samp_factor
+        && c->comp_info[1].v_samp_factor == c->comp_info[2].v_samp_factor;
+    unsigned sx = 0, sy = 0;
+    sr_set(status, SR_OK, "");
+    d->status = status;
+    JSAMPLE *volatile store = NULL;      // read after a longjmp: must be volatile
+    uint32_t *volatile sums = NULL;
+    if (setjmp(d->jump)) { free(store); free(sums); return 0; }
+    if (raw) {
+        c->out_color_space = JCS_YCbCr;
+        c->raw_data_out = TRUE;
+        jpeg_calc_output_dimensions(c);
+        // output pixels per chroma sample (the decoder may scale chroma less than
+        // luminance, sparing itself the upsampling)
+        const jpeg_component_info *blue = &c->comp_info[1];
+        unsigned across = (unsigned)(blue->h_samp_factor * blue->DCT_scaled_size);
+        unsigned down = (unsigned)(blue->v_samp_factor * blue->DCT_scaled_size);
+        unsigned luma = (unsigned)c->min_DCT_scaled_size;
+        raw = across && down && (c->max_h_samp_factor * luma) % across == 0 && (c->max_v_samp_factor * luma) % down == 0
+            && c->comp_info[0].DCT_scaled_size == c->min_DCT_scaled_size;
+        if (raw) {
+            sx = c->max_h_samp_factor * luma / across;
+            sy = c->max_v_samp_factor * luma / down;
+            raw = block % sx == 0 && block % sy == 0;
+        }
+        if (!raw) {   // luminance only, as sr_jpeg_set_scale left it
+            c->out_color_space = JCS_GRAYSCALE;
+            c->raw_data_out = FALSE;
+            jpeg_calc_output_dimensions(c);
+        }
+    }
+    if (!raw) return sr_jpeg_decode_gray(d, pixels, capacity, status);
+    jpeg_start_decompress(c);
+    JDIMENSION w = c->output_width, h = c->output_height;
+    sr_chroma_sums chroma = { block, (w + block - 1) / block, (h + block - 1) / block, cb, cr, NULL, -1 };
+    if ((size_t)w * h > capacity || chroma.width * chroma.height > chroma_capacity) {
+        sr_set(status, SR_CORRUPT, "output buffer smaller than the image");
+        jpeg_abort_decompress(c);
+        return 0;
+    }
+    // one call's rows of each component
+    int lines = c->max_v_samp_factor * c->min_DCT_scaled_size;
+    size_t rows[3], widths[3], total = 0;
+    for (int k = 0; k < 3; k++) {
+        rows[k] = (size_t)c->comp_info[k].v_samp_factor * c->comp_info[k].DCT_scaled_size;
+        widths[k] = (size_t)c->comp_info[k].width_in_blocks * c->comp_info[k].DCT_scaled_size;
+        total += rows[k] * widths[k];
+    }
+    size_t samples = c->comp_info[1].downsampled_width;
+    total = (total + sizeof(JSAMPROW) - 1) / sizeof(JSAMPROW) * sizeof(JSAMPROW);   // the row pointers follow
+    store = malloc(total + (rows[0] + rows[1] + rows[2]) * sizeof(JSAMPROW));
+    sums = calloc(3 * chroma.width, sizeof(uint32_t));
+    if (!store || !sums) {
+        sr_set(status, SR_OUT_OF_MEMORY, "out of memory");
+        free(store); free(sums);
+        return 0;
+    }
+    chroma.sums = sums;
+    JSAMPROW *pointers = (JSAMPROW *)(store + total);
+    JSAMPARRAY planes[3];
+    JSAMPLE *next = store;
+    for (int k = 0, p = 0; k < 3; k++) {
+        planes[k] = pointers + p;
+        for (size_t r = 0; r < rows[k]; r++, p++) { pointers[p] = next; next += widths[k]; }
+    }
+    while (c->output_scanline < h) {
+        JDIMENSION y0 = c->output_scanline;
+        if (jpeg_read_raw_data(c, planes, (JDIMENSION)lines) != (JDIMENSION)lines) {
+            sr_set(status, SR_CORRUPT, "decoder returned no rows");
+            free(store); free(sums);
+            return 0;
+        }
+        for (int r = 0; r < lines && y0 + (JDIMENSION)r < h; r++)
+            memcpy(pixels + (size_t)(y0 + r) * w, planes[0][r], w);
+        for (size_t r = 0; r < rows[1] && y0 + r * sy < h; r++)
+            sr_chroma_add(&chroma, y0 + (JDIMENSION)(r * sy), planes[1][r], planes[2][r], samples, block / sx);
+    }
+    sr_chroma_flush(&chroma);
+    jpeg_finish_decompress(c);
+    free(store); free(sums);
+    *has_chroma = 1;
+    return 1;
+}
+
 void sr_jpeg_close(sr_jpeg_decoder *d) {
     if (!d) return;
     jpeg_destroy_decompress(&d->cinfo);

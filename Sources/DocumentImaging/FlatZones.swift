@@ -20,6 +20,12 @@ public enum FlatZones {
     /// paper at every faint gradient.
     public static let smallestStep = 2
 
+    /// The smallest step in a colour plane, grey levels: twice `smallestStep`, as JPEG
+    /// quantizes chroma about twice as coarsely as luminance (its standard tables) and
+    /// leaves ripples of a few levels around every edge (measured on corpus seed 1: 2
+    /// splits paper at them; 3 to 6 do the same).
+    public static let smallestColourStep = 4
+
     /// A zone is kept when it covers at least this share of the copy (paper, not specks)
     /// and at most `largestShare` (not the whole desk).
     public static let smallestShare = 0.004
@@ -27,13 +33,19 @@ public enum FlatZones {
     public static let largestShare = 0.8
 
     /// The zones of `image` large enough to be paper, each as a binary mask of the coarse
-    /// copy (1 inside), with the coarse copy and the reduction that made it.
-    public static func zones(of image: GrayImage) -> (factor: Int, coarse: GrayImage, masks: [BinaryImage]) {
+    /// copy (1 inside), with the coarse copy and the reduction that made it. With the
+    /// photo's `chroma`, neighbours are joined only where they are close in colour too
+    /// (each plane with its own step): a note as bright as the desk but of another colour
+    /// is a zone of its own. `colour`: the chroma planes laid out as the coarse copy.
+    public static func zones(of image: GrayImage, chroma: ChromaPlanes? = nil)
+        -> (factor: Int, coarse: GrayImage, masks: [BinaryImage], colour: [GrayImage]) {
         let factor = max(1, Int((Double(max(image.width, image.height)) / Double(coarseSide)).rounded(.up)))
         let coarse = image.reduced(by: factor)
         let w = coarse.width, h = coarse.height, n = w * h
-        guard n > 0 else { return (factor, coarse, []) }
+        guard n > 0 else { return (factor, coarse, [], []) }
+        let colour = chroma?.resampled(reducedBy: factor, width: w, height: h) ?? []
         let step = joiningStep(coarse)
+        let colourSteps = colour.map { max(smallestColourStep, joiningStep($0)) }
         // union–find over the 4-neighbour joins, roots the smallest index of their zone
         var label = [Int32](0..<Int32(n))
         var area = [Int32](repeating: 0, count: n)
@@ -63,13 +75,21 @@ public enum FlatZones {
                             && (y == 0 || abs(Int(px[i - w]) - v) <= step) && (y + 1 == h || abs(Int(px[i + w]) - v) <= step)
                     }
                 }
-                for y in 0..<h {
-                    let row = y * w
-                    for x in 0..<w where flat[row + x] {
-                        let i = row + x
-                        if x + 1 < w, flat[i + 1] { join(i, i + 1) }
-                        if y + 1 < h, flat[i + w] { join(i, i + w) }
-                    }
+            }
+            // two flat neighbours of different colour are not joined (the colour planes,
+            // smoother than the gray, only cut joins: their edges would widen the border)
+            func sameColour(_ i: Int, _ j: Int) -> Bool {
+                for (plane, limit) in zip(colour, colourSteps) where abs(Int(plane.pixels[i]) - Int(plane.pixels[j])) > limit {
+                    return false
+                }
+                return true
+            }
+            for y in 0..<h {
+                let row = y * w
+                for x in 0..<w where flat[row + x] {
+                    let i = row + x
+                    if x + 1 < w, flat[i + 1], sameColour(i, i + 1) { join(i, i + 1) }
+                    if y + 1 < h, flat[i + w], sameColour(i, i + w) { join(i, i + w) }
                 }
             }
             // roots come before their members: one pass flattens every chain
@@ -83,7 +103,7 @@ public enum FlatZones {
             masks.append(BinaryImage(width: w, height: h, bits: label.map { $0 == zone ? 1 : 0 }))
         }
         masks += shadowSplitUnions(label: label, area: area, in: coarse, largest: largest)
-        return (factor, coarse, masks)
+        return (factor, coarse, masks, colour)
     }
 
     /// Two zones facing each other across a thin line of edge pixels (`widestBorder`) along
@@ -226,8 +246,11 @@ public enum FlatZones {
     /// ends at the corners. A side whose step runs on past both its corners, the same way
     /// and at least half as strong, is a shadow's edge or a fold crossing the paper: the
     /// zone is a stretch of paper it cuts off, not a sheet.
-    public static func outlinesPaper(_ quad: Quadrilateral, in image: GrayImage) -> Bool {
-        sideContrasts(of: quad, in: image).allSatisfy { side in
+    /// With `colour` (chroma planes laid out as `image`), each side is judged in the plane
+    /// where it is the strongest edge.
+    public static func outlinesPaper(_ quad: Quadrilateral, in image: GrayImage, colour: [GrayImage] = []) -> Bool {
+        let planes = ([image] + colour).map { sideContrasts(of: quad, in: $0) }
+        return (0..<4).map { k in planes.map { $0[k] }.max { abs($0.middle) < abs($1.middle) }! }.allSatisfy { side in
             guard abs(side.middle) >= edgeContrast else { return false }
             func continues(_ c: Double?) -> Bool {
                 guard let c else { return false }

@@ -87,9 +87,11 @@ public struct QuadDetector: Sendable {
     /// Default settings.
     public init() {}
 
-    /// The quads in `image`, largest first, each with its enclosing quad.
+    /// The quads in `image`, largest first, each with its enclosing quad. With the photo's
+    /// `chroma` (its planes going with `image`), paper is also told from the desk by its
+    /// colour (`FlatZones`).
     /// Complexity: O(pixels / reduction²) for detection plus O(border length).
-    public func detect(in image: GrayImage) -> [DetectedQuad] {
+    public func detect(in image: GrayImage, chroma: ChromaPlanes? = nil) -> [DetectedQuad] {
         let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSize)).rounded(.up)))
         let small = image.reduced(by: factor)
         let minArea = minimumAreaFraction * Double(small.width * small.height)
@@ -171,7 +173,7 @@ public struct QuadDetector: Sendable {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
             // along its frame is the desk's or the page's edge, not a box)
             let inked = found.filter { !$0.followsFrame }.map(\.quad)
-            for paper in flatPaper(in: small, minimumAreaFraction: minimumAreaFraction) {
+            for paper in flatPaper(in: small, chroma: chroma?.forReduced(by: factor), minimumAreaFraction: minimumAreaFraction) {
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
                 }
@@ -282,8 +284,9 @@ public struct QuadDetector: Sendable {
     /// Sheets and notes found as flat zones (`FlatZones`) whose outline is a quad, in
     /// `small`'s coordinates, each moved onto the strongest edge near it in `small` (the
     /// zones are traced on a coarser copy), with whether it is lighter than around it.
-    public func flatPaper(in small: GrayImage, minimumAreaFraction: Double) -> [(quad: Quadrilateral, lighterInside: Bool)] {
-        let (cf, coarse, masks) = FlatZones.zones(of: small)
+    public func flatPaper(in small: GrayImage, chroma: ChromaPlanes? = nil,
+                          minimumAreaFraction: Double) -> [(quad: Quadrilateral, lighterInside: Bool)] {
+        let (cf, coarse, masks, colour) = FlatZones.zones(of: small, chroma: chroma)
         let minArea = minimumAreaFraction * Double(coarse.width * coarse.height)
         let toSmall = { (p: Point) in Point(p.x * Double(cf) + Double(cf - 1) / 2, p.y * Double(cf) + Double(cf - 1) / 2) }
         var papers: [(quad: Quadrilateral, lighterInside: Bool)] = []
@@ -291,7 +294,7 @@ public struct QuadDetector: Sendable {
             guard let outer = mask.contours().filter({ !$0.isHole }).max(by: { $0.points.count < $1.points.count }),
                   outer.points.count >= 16, let rough = quadrilateral(for: outer.points, minArea: minArea) else { continue }
             // paper lying on something: its outline's sides are edges that end at its corners
-            guard FlatZones.outlinesPaper(rough, in: coarse) else { continue }
+            guard FlatZones.outlinesPaper(rough, in: coarse, colour: colour) else { continue }
             let contrasts = FlatZones.sideContrasts(of: rough, in: coarse).map(\.middle)
             let lighter = contrasts.reduce(0, +) > 0
             let quad = rough.mapped(toSmall)

@@ -18,16 +18,20 @@ public struct ImageLoadOptions: Sendable {
     /// When set, each decode reserves the memory it will need here before the decoder
     /// allocates, and is refused when that could never fit. nil: no budget.
     public var memoryBudget: MemoryBudget?
+    /// When set, a colour JPEG's chroma is kept too (`LoadedImage.chroma`), as means over
+    /// squares of this many output pixels. nil: luminance only.
+    public var chromaBlock: Int?
 
     /// Options with the defaults described on each property.
     public init(maxPixels: Int = 120_000_000, maxDimension: Int? = nil,
                 appliesExifOrientation: Bool = true, maxBytes: Int = 256 << 20,
-                memoryBudget: MemoryBudget? = nil) {
+                memoryBudget: MemoryBudget? = nil, chromaBlock: Int? = nil) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.appliesExifOrientation = appliesExifOrientation
         self.maxBytes = maxBytes
         self.memoryBudget = memoryBudget
+        self.chromaBlock = chromaBlock
     }
 }
 
@@ -43,6 +47,9 @@ public struct LoadedImage: Sendable {
     public var storedSize: (width: Int, height: Int)
     /// The linear reduction applied while decoding (1 = full size, 2, 4, 8 …).
     public var reduction: Int
+    /// The photo's colour going with `image` (upright likewise), when the options asked
+    /// for it and the file has colour (a YCbCr JPEG); nil otherwise.
+    public var chroma: ChromaPlanes? = nil
 }
 
 /// Decodes JPEG and PNG into upright gray images through libjpeg-turbo and libpng.
@@ -157,22 +164,39 @@ public enum ImageLoader {
             throw error(from: status, name: name)
         }
         let count = Int(outWidth) * Int(outHeight)
-        // the file, the decoder's buffers, the output and its turned copy
+        let block = max(1, options.chromaBlock ?? 1)
+        let (chromaWidth, chromaHeight) = ((Int(outWidth) + block - 1) / block, (Int(outHeight) + block - 1) / block)
+        let chromaCount = options.chromaBlock == nil ? 0 : chromaWidth * chromaHeight
+        // the file, the decoder's buffers, the output and its turned copy, a colour row
+        // and the chroma planes and their turned copies
         let need = raw.count + sr_jpeg_working_bytes(decoder) + 2 * count
+            + (chromaCount == 0 ? 0 : 3 * Int(outWidth) + 4 * chromaCount)
         try reserve(need, name: name, options: options)
         defer { giveBack(need, options: options) }
         if let budget = options.memoryBudget { sr_jpeg_set_memory_limit(decoder, budget.capacity) }
         var pixels = [UInt8](repeating: 0, count: count)
-        let ok = pixels.withUnsafeMutableBufferPointer {
-            sr_jpeg_decode_gray(decoder, $0.baseAddress, count, &status)
+        var blue = [UInt8](repeating: 128, count: chromaCount), red = blue
+        var hasChroma: Int32 = 0
+        let ok = pixels.withUnsafeMutableBufferPointer { px in
+            blue.withUnsafeMutableBufferPointer { cb in
+                red.withUnsafeMutableBufferPointer { cr in
+                    chromaCount == 0
+                        ? sr_jpeg_decode_gray(decoder, px.baseAddress, count, &status)
+                        : sr_jpeg_decode_gray_chroma(decoder, px.baseAddress, count, UInt32(block), cb.baseAddress,
+                                                     cr.baseAddress, chromaCount, &hasChroma, &status)
+                }
+            }
         }
         guard ok != 0 else { throw error(from: status, name: name) }
         let image = GrayImage(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
         let orientation = options.appliesExifOrientation
             ? ExifReader.orientation(inJPEG: raw) ?? .up : .up
+        let chroma = hasChroma == 0 ? nil : ChromaPlanes(
+            blueDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: blue),
+            redDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: red), scale: Double(block))
         return LoadedImage(image: image.oriented(orientation), format: .jpeg,
                            orientation: orientation, storedSize: (Int(width), Int(height)),
-                           reduction: Int(denominator))
+                           reduction: Int(denominator), chroma: chroma?.oriented(orientation))
     }
 
     private static func decodePNG(_ raw: UnsafeRawBufferPointer, name: String,

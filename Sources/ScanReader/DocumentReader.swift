@@ -56,6 +56,11 @@ public final class DocumentReader: Sendable {
     let turnModel: GlyphTurnClassifier?
     let layout = Layout()
 
+    /// A photo's colour is kept as means over squares of this many working pixels: the
+    /// paper it tells from the desk is tens of pixels across, and detection's flat zones
+    /// (`FlatZones`) look at a copy 4 to 8 times coarser than the working copy.
+    static let chromaBlock = 4
+
     /// A reader with the digit classifier's weights at `modelPath` and, unless
     /// `orientation == .none`, the glyph-turn model at `turnModelPath` (default: its
     /// shipped file name beside `modelPath`).
@@ -99,7 +104,8 @@ public final class DocumentReader: Sendable {
     {
         let loadOptions = ImageLoadOptions(maxPixels: options.maxPixels, maxDimension: options.workingSize,
                                            appliesExifOrientation: options.orientation != .none,
-                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget)
+                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget,
+                                           chromaBlock: Self.chromaBlock)
         let loaded: LoadedImage
         do { loaded = try loading(loadOptions) } catch {
             return (ScanResult.failure(file: name, code: error.code.rawValue, message: error.message), nil)
@@ -134,9 +140,11 @@ public final class DocumentReader: Sendable {
     /// (0 as read, 1 turned a quarter) and its evidence. For diagnosing orientation choices.
     public func orientationEvidence(path: String)
         -> (evidence: [Double]?, turn: Int, crops: [(input: DigitInput, frame: Int, evidence: [Double])]) {
-        guard let turnModel, let loaded = try? ImageLoader.load(path: path, options: .init(maxDimension: options.workingSize))
+        guard let turnModel, let loaded = try? ImageLoader.load(
+            path: path, options: .init(maxDimension: options.workingSize, chromaBlock: Self.chromaBlock))
         else { return (nil, 0, []) }
-        let votes = OrientationVote.votes(of: readRegions(in: loaded.image), segmenter: layout.segmenter, model: turnModel)
+        let votes = OrientationVote.votes(of: readRegions(in: PhotoPixels(loaded.image, chroma: loaded.chroma)),
+                                          segmenter: layout.segmenter, model: turnModel)
         return (votes?.total, OrientationVote.turn(from: votes?.total), votes?.crops ?? [])
     }
 
@@ -158,7 +166,8 @@ public final class DocumentReader: Sendable {
     /// model's training data (`scanreader-bench pieces`).
     public func pieces(path: String) -> [(input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])] {
         let loadOptions = ImageLoadOptions(maxDimension: options.workingSize, appliesExifOrientation: options.orientation != .none,
-                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget)
+                                           maxBytes: options.maxBytes, memoryBudget: memoryBudget,
+                                           chromaBlock: Self.chromaBlock)
         let load = { (o: ImageLoadOptions) throws(ImageLoadError) in try ImageLoader.load(path: path, options: o) }
         guard let loaded = try? load(loadOptions) else { return [] }
         let reduction = Double(loaded.reduction)
@@ -202,12 +211,13 @@ public final class DocumentReader: Sendable {
     static func pixels(of loaded: LoadedImage, options: ImageLoadOptions,
                        loading: @escaping (ImageLoadOptions) throws(ImageLoadError) -> LoadedImage) -> PhotoPixels {
         let reduction = loaded.reduction
-        guard reduction > 1 else { return PhotoPixels(loaded.image) }
+        guard reduction > 1 else { return PhotoPixels(loaded.image, chroma: loaded.chroma) }
         let finerReduction = reduction / 2
         var finerOptions = options
         let longer = max(loaded.storedSize.width, loaded.storedSize.height)
         finerOptions.maxDimension = (longer + finerReduction - 1) / finerReduction
-        return PhotoPixels(loaded.image, finerScale: Double(reduction) / Double(finerReduction)) {
+        finerOptions.chromaBlock = nil   // regions are straightened from the gray only
+        return PhotoPixels(loaded.image, chroma: loaded.chroma, finerScale: Double(reduction) / Double(finerReduction)) {
             guard let finer = try? loading(finerOptions), finer.reduction == finerReduction else { return nil }
             return finer.image
         }

@@ -49,7 +49,7 @@ struct Layout {
     /// boxes drawn on its sheets added (`addingSheetBoxes`) where there are any: a sheet
     /// on which a grid was read is not searched.
     func regions(in pixels: PhotoPixels) -> [LaidOutRegion] {
-        let detected = detector.detect(in: pixels.image)
+        let detected = detector.detect(in: pixels.image, chroma: pixels.chroma)
         let plain = regions(in: pixels, quads: detected)
         let grids = plain.filter { $0.kind == .grid }.map(\.quad.center)
         let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids)

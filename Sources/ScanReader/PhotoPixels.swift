@@ -11,20 +11,24 @@ import ImagingCore
 final class PhotoPixels {
     /// The working copy: detection, layout and every region not enlarged.
     let image: GrayImage
+    /// The photo's colour going with `image`, when the decoder gave it (detection tells
+    /// paper from the desk by it too).
+    let chroma: ChromaPlanes?
     /// How many finer-copy pixels span one working pixel (1: there is no finer copy).
     let finerScale: Double
     private let decodeFiner: () -> GrayImage?
     private var finerCopy: GrayImage??
 
     /// `image` with no finer copy (an image decoded at full size, or a test's image).
-    convenience init(_ image: GrayImage) {
-        self.init(image, finerScale: 1) { nil }
+    convenience init(_ image: GrayImage, chroma: ChromaPlanes? = nil) {
+        self.init(image, chroma: chroma, finerScale: 1) { nil }
     }
 
     /// `image` with a finer copy `finerScale` times its size that `decodeFiner` makes,
     /// called at most once and only when a region needs it.
-    init(_ image: GrayImage, finerScale: Double, decodeFiner: @escaping () -> GrayImage?) {
+    init(_ image: GrayImage, chroma: ChromaPlanes? = nil, finerScale: Double, decodeFiner: @escaping () -> GrayImage?) {
         self.image = image
+        self.chroma = chroma
         self.finerScale = finerScale
         self.decodeFiner = decodeFiner
     }
@@ -46,7 +50,8 @@ final class PhotoPixels {
     /// needed, is decoded once for both.
     func turned(quarterTurns: Int) -> PhotoPixels {
         guard quarterTurns % 4 != 0 else { return self }
-        return PhotoPixels(image.rotated(quarterTurns: quarterTurns), finerScale: finerScale) { [self] in
+        return PhotoPixels(image.rotated(quarterTurns: quarterTurns), chroma: chroma?.rotated(quarterTurns: quarterTurns),
+                           finerScale: finerScale) { [self] in
             finer?.rotated(quarterTurns: quarterTurns)
         }
     }

@@ -137,7 +137,7 @@ struct FlatPaperTests {
             }
         }
         let small = image.reduced(by: 2)
-        let (_, coarse, masks) = FlatZones.zones(of: small)
+        let (_, coarse, masks, _) = FlatZones.zones(of: small)
         let whole = masks.filter { m in
             m.bits.reduce(0) { $0 + Int($1) } > Int(0.75 * Self.noteCorners.area(scale: Double(coarse.width) / Double(image.width)))
         }

@@ -58,6 +58,17 @@ void sr_jpeg_set_memory_limit(sr_jpeg_decoder *decoder, size_t bytes);
 int sr_jpeg_decode_gray(sr_jpeg_decoder *decoder, uint8_t *pixels, size_t capacity,
                         sr_status *status);
 
+/// As sr_jpeg_decode_gray, and for a YCbCr file also its colour: the blue- and
+/// red-difference planes (Cb, Cr; 128 for grey), each sample the mean over a square of
+/// `block` x `block` output pixels (partial squares at the right and bottom averaged over
+/// what they hold), written to `cb` and `cr` (ceil(out_width / block) x
+/// ceil(out_height / block), row stride the plane's width; `chroma_capacity` bytes each).
+/// `*has_chroma` is 1 when the planes were written, 0 for a file with no colour
+/// (grayscale, CMYK, RGB-coded).
+int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *decoder, uint8_t *pixels, size_t capacity,
+                               unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                               int *has_chroma, sr_status *status);
+
 /// Frees the decoder. Safe on NULL.
 void sr_jpeg_close(sr_jpeg_decoder *decoder);
 

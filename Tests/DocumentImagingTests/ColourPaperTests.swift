@@ -1,0 +1,68 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+import Testing
+
+/// Paper told from the desk by its colour (`FlatZones` with `ChromaPlanes`): a pink or
+/// yellow note can be exactly as bright as the desk it lies on.
+@Suite("Paper found by its colour")
+struct ColourPaperTests {
+    static let noteCorners = FlatPaperTests.noteCorners
+
+    /// Chroma planes for a 1600 × 1200 photo at 4 pixels a sample: `desk` inside the
+    /// desk, `note` inside the note's corners, there plus `ripple` levels alternating
+    /// every `ripplePeriod` samples (the ripples JPEG leaves in chroma around print).
+    static func chroma(desk: (Int, Int), note: (Int, Int), ripple: Int = 0, ripplePeriod: Int = 2) -> ChromaPlanes {
+        let (w, h) = (400, 300)
+        var blue = GrayImage(width: w, height: h), red = GrayImage(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let inside = TestImages.inside(Point(Double(x) * 4 + 1.5, Double(y) * 4 + 1.5), noteCorners)
+                let wave = !inside ? 0 : (x / ripplePeriod + y / ripplePeriod) % 2 == 0 ? ripple : -ripple
+                blue[x, y] = UInt8((inside ? note.0 : desk.0) + wave)
+                red[x, y] = UInt8((inside ? note.1 : desk.1) - wave)
+            }
+        }
+        return ChromaPlanes(blueDifference: blue, redDifference: red, scale: 4)
+    }
+
+    @Test("A note as bright as the desk is found by its colour, not without it",
+          arguments: [((128, 128), (120, 162)), ((140, 122), (80, 140))])   // pink on grey, yellow on a bluish desk
+    func noteOfOtherColour(desk: (Int, Int), note: (Int, Int)) {
+        let image = FlatPaperTests.photo(desk: 185, note: 185, corners: Self.noteCorners, noise: 6)
+        let planes = Self.chroma(desk: desk, note: note)
+        // with no edge in the gray to refine them on, the corners are where the zone's
+        // outline is: within two pixels of the coarse copy (8 photo pixels each)
+        let found = FlatPaperTests.found(Self.noteCorners, in: QuadDetector().detect(in: image, chroma: planes), within: 16)
+        #expect(found?.isFlatPaper == true)
+        #expect(FlatPaperTests.found(Self.noteCorners, in: QuadDetector().detect(in: image), within: 16) == nil)
+    }
+
+    @Test("A sheet found by its brightness is still found through chroma ripples of a few levels",
+          arguments: [1, 2])
+    func ripplesDoNotSplitPaper(ripple: Int) {
+        let image = FlatPaperTests.photo(desk: 150, note: 200, corners: Self.noteCorners, noise: 3)
+        let planes = Self.chroma(desk: (128, 128), note: (128, 128), ripple: ripple)
+        // the zones alone (the ink passes find this sheet too): one zone holds the sheet
+        var detector = QuadDetector()
+        detector.sensitiveBinarization = nil
+        let small = image.reduced(by: 2)
+        let papers = detector.flatPaper(in: small, chroma: planes.forReduced(by: 2), minimumAreaFraction: 0.002)
+        let corners = Self.noteCorners.map { Point($0.x / 2, $0.y / 2) }
+        #expect(papers.contains { p in corners.allSatisfy { c in p.quad.corners.contains { Polygon.distance($0, c) < 8 } } },
+                "\(papers.map(\.quad.corners))")
+    }
+
+    @Test("Chroma planes are averaged onto the reduced copy's pixels")
+    func resampling() {
+        var blue = GrayImage(width: 8, height: 4, fill: 100), red = GrayImage(width: 8, height: 4, fill: 150)
+        blue[0, 0] = 104; blue[1, 1] = 108                     // the first 2 × 2 square: mean 103
+        let planes = ChromaPlanes(blueDifference: blue, redDifference: red, scale: 4)
+        // a copy reduced by 8 (two samples a pixel): 4 × 2
+        let out = planes.resampled(reducedBy: 8, width: 4, height: 2)
+        #expect(out[0][0, 0] == 103 && out[0][1, 0] == 100 && out[1][0, 0] == 150)
+        #expect(out[0].width == 4 && out[0].height == 2)
+        // turned a quarter clockwise: the top-left sample goes to the top-right
+        #expect(planes.rotated(quarterTurns: 1).blueDifference[3, 0] == 104)
+    }
+}
