@@ -83,13 +83,47 @@ static void sr_row_to_gray(const png_byte *in, uint8_t *out, png_uint_32 width,
     }
 }
 
+static int sr_png_decode(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
+                         unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                         int *has_chroma, sr_status *status);
+
+// Adds a row of `cols` pixels (composited over white) to the colour sums of the squares
+// of `block` pixels they fall in: the pixel at c sits at image column column_of(c), row y.
+static void sr_row_to_colour(const png_byte *in, png_uint_32 cols, int channels, png_uint_32 y,
+                             png_uint_32 first, png_uint_32 spacing, unsigned block, size_t squares,
+                             uint32_t *sums) {
+    uint32_t *row = sums + 3 * (size_t)(y / block) * squares;
+    for (png_uint_32 c = 0; c < cols; c++, in += channels) {
+        unsigned a = channels == 4 ? in[3] : 255, white = 255 * (255 - a);
+        uint32_t *s = row + 3 * ((first + c * spacing) / block);
+        s[0] += (in[0] * a + white + 127) / 255;
+        s[1] += (in[1] * a + white + 127) / 255;
+        s[2] += (in[2] * a + white + 127) / 255;
+    }
+}
+
+int sr_png_decode_gray_chroma(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
+                              unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                              int *has_chroma, sr_status *status) {
+    *has_chroma = 0;
+    return sr_png_decode(d, pixels, capacity, block, cb, cr, chroma_capacity, has_chroma, status);
+}
+
 int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
                        sr_status *status) {
+    int none = 0;
+    return sr_png_decode(d, pixels, capacity, 0, NULL, NULL, 0, &none, status);
+}
+
+static int sr_png_decode(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
+                         unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                         int *has_chroma, sr_status *status) {
     sr_set(status, SR_OK, "");
     d->status = status;
     png_bytep volatile buffer = NULL;       // read after a longjmp: must be volatile
     uint8_t *volatile row = NULL;
-    if (setjmp(png_jmpbuf(d->png))) { free(buffer); free(row); return 0; }
+    uint32_t *volatile sums = NULL;
+    if (setjmp(png_jmpbuf(d->png))) { free(buffer); free(row); free(sums); return 0; }
     png_uint_32 w = png_get_image_width(d->png, d->info);
     png_uint_32 h = png_get_image_height(d->png, d->info);
     if ((size_t)w * h > capacity) {
@@ -109,17 +143,26 @@ int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
         sr_set(status, SR_UNSUPPORTED, "unexpected PNG layout after expansion");
         return 0;
     }
+    // colour: the sums of R, G and B over each square, read off at the end
+    int colour = block > 0 && channels >= 3;
+    size_t squares = colour ? (w + block - 1) / block : 0, squareRows = colour ? (h + block - 1) / block : 0;
+    if (colour && squares * squareRows > chroma_capacity) {
+        sr_set(status, SR_CORRUPT, "chroma buffer smaller than the image");
+        return 0;
+    }
     buffer = malloc(rowbytes);
     row = malloc(w);
-    if (!buffer || !row) {
+    sums = colour ? calloc(3 * squares * squareRows, sizeof(uint32_t)) : NULL;
+    if (!buffer || !row || (colour && !sums)) {
         sr_set(status, SR_OUT_OF_MEMORY, "out of memory");
-        free(buffer); free(row);
+        free(buffer); free(row); free(sums);
         return 0;
     }
     if (!interlaced) {
         for (png_uint_32 y = 0; y < h; y++) {
             png_read_row(d->png, buffer, NULL);
             sr_row_to_gray(buffer, pixels + (size_t)y * w, w, channels);
+            if (colour) sr_row_to_colour(buffer, w, channels, y, 0, 1, block, squares, sums);
         }
     } else {
         for (int pass = 0; pass < 7; pass++) {
@@ -128,14 +171,35 @@ int sr_png_decode_gray(sr_png_decoder *d, uint8_t *pixels, size_t capacity,
             for (png_uint_32 r = 0; r < rows_in_pass; r++) {
                 png_read_row(d->png, buffer, NULL);
                 sr_row_to_gray(buffer, row, cols, channels);
-                uint8_t *dst = pixels + (size_t)PNG_ROW_FROM_PASS_ROW(r, pass) * w;
+                png_uint_32 y = PNG_ROW_FROM_PASS_ROW(r, pass);
+                if (colour)
+                    sr_row_to_colour(buffer, cols, channels, y, PNG_COL_FROM_PASS_COL(0, pass),
+                                     PNG_COL_FROM_PASS_COL(1, pass) - PNG_COL_FROM_PASS_COL(0, pass), block, squares, sums);
+                uint8_t *dst = pixels + (size_t)y * w;
                 for (png_uint_32 c = 0; c < cols; c++) dst[PNG_COL_FROM_PASS_COL(c, pass)] = row[c];
             }
         }
     }
     png_read_end(d->png, NULL);      // a file cut before IEND is truncated
+    if (colour) {
+        // the mean colour of each square, its Cb and Cr (Rec. 601, as JPEG's YCbCr)
+        for (size_t k = 0; k < squareRows; k++) {
+            size_t rows = k + 1 < squareRows || h % block == 0 ? block : h % block;
+            for (size_t l = 0; l < squares; l++) {
+                size_t columns = l + 1 < squares || w % block == 0 ? block : w % block;
+                const uint32_t *s = sums + 3 * (k * squares + l);
+                double n = (double)(rows * columns), r = s[0] / n, g = s[1] / n, b = s[2] / n;
+                double blue = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+                double red = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+                cb[k * squares + l] = (uint8_t)(blue < 0 ? 0 : blue > 255 ? 255 : blue + 0.5);
+                cr[k * squares + l] = (uint8_t)(red < 0 ? 0 : red > 255 ? 255 : red + 0.5);
+            }
+        }
+        *has_chroma = 1;
+    }
     free(buffer);
     free(row);
+    free(sums);
     return 1;
 }
 

@@ -18,7 +18,7 @@ public struct ImageLoadOptions: Sendable {
     /// When set, each decode reserves the memory it will need here before the decoder
     /// allocates, and is refused when that could never fit. nil: no budget.
     public var memoryBudget: MemoryBudget?
-    /// When set, a colour JPEG's chroma is kept too (`LoadedImage.chroma`), as means over
+    /// When set, a colour image's chroma is kept too (`LoadedImage.chroma`), as means over
     /// squares of this many output pixels. nil: luminance only.
     public var chromaBlock: Int?
 
@@ -48,7 +48,7 @@ public struct LoadedImage: Sendable {
     /// The linear reduction applied while decoding (1 = full size, 2, 4, 8 …).
     public var reduction: Int
     /// The photo's colour going with `image` (upright likewise), when the options asked
-    /// for it and the file has colour (a YCbCr JPEG); nil otherwise.
+    /// for it and the file has colour (a YCbCr JPEG, an RGB or palette PNG); nil otherwise.
     public var chroma: ChromaPlanes? = nil
 }
 
@@ -214,25 +214,41 @@ public enum ImageLoader {
         defer { sr_png_close(decoder) }
         try check(Int(width), Int(height), name: name, options: options)
         let count = Int(width) * Int(height)
+        var factor = 1
+        if let limit = options.maxDimension {
+            while (Int(max(width, height)) + factor - 1) / factor > limit { factor += 1 }
+        }
+        // colour: squares of `chromaBlock` pixels of the reduced image
+        let block = max(1, options.chromaBlock ?? 1) * factor
+        let (chromaWidth, chromaHeight) = ((Int(width) + block - 1) / block, (Int(height) + block - 1) / block)
+        let chromaCount = options.chromaBlock == nil ? 0 : chromaWidth * chromaHeight
         // the file, the full-size gray output and its reduced copy, libpng's rows (a few:
-        // interlaced files are decoded pass by pass too)
+        // interlaced files are decoded pass by pass too), the colour sums and planes
         let rowBytes = Int(width) * pngChannelsBound(colorType: colorType)
-        let need = raw.count + 2 * count + 4 * rowBytes + 65536
+        let need = raw.count + 2 * count + 4 * rowBytes + 65536 + 14 * chromaCount
         try reserve(need, name: name, options: options)
         defer { giveBack(need, options: options) }
         var pixels = [UInt8](repeating: 0, count: count)
-        let ok = pixels.withUnsafeMutableBufferPointer {
-            sr_png_decode_gray(decoder, $0.baseAddress, count, &status)
+        var blue = [UInt8](repeating: 128, count: chromaCount), red = blue
+        var hasChroma: Int32 = 0
+        let ok = pixels.withUnsafeMutableBufferPointer { px in
+            blue.withUnsafeMutableBufferPointer { cb in
+                red.withUnsafeMutableBufferPointer { cr in
+                    chromaCount == 0
+                        ? sr_png_decode_gray(decoder, px.baseAddress, count, &status)
+                        : sr_png_decode_gray_chroma(decoder, px.baseAddress, count, UInt32(block), cb.baseAddress,
+                                                    cr.baseAddress, chromaCount, &hasChroma, &status)
+                }
+            }
         }
         guard ok != 0 else { throw error(from: status, name: name) }
-        var image = GrayImage(width: Int(width), height: Int(height), pixels: pixels)
-        var factor = 1
-        if let limit = options.maxDimension {
-            while (max(image.width, image.height) + factor - 1) / factor > limit { factor += 1 }
-            image = image.reduced(by: factor)
-        }
+        let image = GrayImage(width: Int(width), height: Int(height), pixels: pixels).reduced(by: factor)
+        let chroma = hasChroma == 0 ? nil : ChromaPlanes(
+            blueDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: blue),
+            redDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: red),
+            scale: Double(block / factor))
         return LoadedImage(image: image, format: .png, orientation: .up,
-                           storedSize: (Int(width), Int(height)), reduction: factor)
+                           storedSize: (Int(width), Int(height)), reduction: factor, chroma: chroma)
     }
 
     /// Bytes per pixel of a PNG row once expanded to 8 bits (a tRNS chunk adds alpha).

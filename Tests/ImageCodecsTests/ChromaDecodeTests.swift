@@ -3,7 +3,7 @@ import ImageCodecs
 import ImagingCore
 import Testing
 
-/// The colour a JPEG carries beside its luminance (`ImageLoadOptions.chromaBlock`),
+/// The colour a JPEG or PNG carries beside its luminance (`ImageLoadOptions.chromaBlock`),
 /// checked against the test card the fixtures were encoded from
 /// (Scripts/make-codec-fixtures.py: `colour_pattern`).
 @Suite("Chroma planes decoded beside the luminance")
@@ -90,6 +90,26 @@ struct ChromaDecodeTests {
         let loaded = try ImageLoader.load(path: Fixtures.path("\(name).jpg"), options: .init(chromaBlock: 4))
         #expect(loaded.chroma == nil)
         #expect(maxDifference(loaded.image, try Fixtures.pgm("\(name).pgm")) <= 1)
+    }
+
+    @Test("Colour PNGs give the card's chroma, whole and reduced", arguments: ["png-rgb8", "png-rgb8-interlaced"], [1, 2])
+    func png(_ name: String, reduction: Int) throws {
+        let path = Fixtures.path("\(name).png")
+        let coloured = try ImageLoader.load(path: path, options: .init(maxDimension: 40 / reduction, chromaBlock: 4))
+        #expect(coloured.reduction == reduction)
+        #expect(coloured.image == (try ImageLoader.load(path: path, options: .init(maxDimension: 40 / reduction))).image)
+        let chroma = try #require(coloured.chroma)
+        #expect(chroma.scale == 4)
+        let (blue, red) = Self.expected(block: 4, reduction: reduction, magnified: 1,
+                                        width: coloured.image.width, height: coloured.image.height)
+        // lossless: only rounding apart
+        #expect(Self.meanDifference(chroma.blueDifference, blue) < 1)
+        #expect(Self.meanDifference(chroma.redDifference, red) < 1)
+    }
+
+    @Test("Gray PNGs give no colour", arguments: ["png-gray8", "png-graya8", "png-gray4-interlaced"])
+    func grayPNG(_ name: String) throws {
+        #expect(try ImageLoader.load(path: Fixtures.path("\(name).png"), options: .init(chromaBlock: 4)).chroma == nil)
     }
 
     @Test("Without the option no colour is decoded")

@@ -20,14 +20,16 @@ struct CorruptInputTests {
         ("random.bin", .unsupportedFormat),
     ]
 
-    @Test("Corrupt corpus", arguments: corpus)
+    @Test("Corrupt corpus, with and without the colour", arguments: corpus)
     func corrupt(_ name: String, _ code: ImageLoadError.Code) {
         let path = Fixtures.path("corrupt/\(name)")
-        #expect {
-            _ = try ImageLoader.load(path: path)
-        } throws: { error in
-            guard let error = error as? ImageLoadError else { return false }
-            return error.code == code && error.path == path && error.message.hasPrefix(path)
+        for chromaBlock in [nil, 4] {
+            #expect {
+                _ = try ImageLoader.load(path: path, options: .init(chromaBlock: chromaBlock))
+            } throws: { error in
+                guard let error = error as? ImageLoadError else { return false }
+                return error.code == code && error.path == path && error.message.hasPrefix(path)
+            }
         }
     }
 

@@ -50,7 +50,10 @@ struct MutationFuzzTests {
             let bytes = Self.mutate(seeds[trial % seeds.count], &g)
             let name = "mutant-\(trial)"
             do {
-                let loaded = try ImageLoader.decode(bytes, name: name, options: options)
+                // every other trial decodes the colour too (raw JPEG data, PNG colour sums)
+                var trialOptions = options
+                trialOptions.chromaBlock = trial % 2 == 1 ? 4 : nil
+                let loaded = try ImageLoader.decode(bytes, name: name, options: trialOptions)
                 #expect(loaded.image.pixels.count == loaded.image.width * loaded.image.height)
                 outcomes["decoded", default: 0] += 1
             } catch {

@@ -86,6 +86,14 @@ sr_png_decoder *sr_png_open(const uint8_t *data, size_t size, uint32_t *width,
 int sr_png_decode_gray(sr_png_decoder *decoder, uint8_t *pixels, size_t capacity,
                        sr_status *status);
 
+/// As sr_png_decode_gray, and for a colour file (RGB, RGBA, palette) also its colour
+/// composited over white: Cb and Cr (Rec. 601, 128 for grey) of the mean over squares of
+/// `block` x `block` pixels, as sr_jpeg_decode_gray_chroma. `*has_chroma` is 1 when the
+/// planes were written, 0 for a gray file.
+int sr_png_decode_gray_chroma(sr_png_decoder *decoder, uint8_t *pixels, size_t capacity,
+                              unsigned block, uint8_t *cb, uint8_t *cr, size_t chroma_capacity,
+                              int *has_chroma, sr_status *status);
+
 /// Frees the decoder. Safe on NULL.
 void sr_png_close(sr_png_decoder *decoder);
 
