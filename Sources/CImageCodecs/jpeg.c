@@ -214,39 +214,41 @@ int sr_jpeg_decode_gray(sr_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
     return 1;
 }
 
-// The chroma planes' running sums: one row of squares at a time.
+// The chroma planes' running sums: one row of squares at a time, summed first down the
+// columns of samples (a loop the compiler vectorizes), then across each square.
 typedef struct {
     unsigned block;
     size_t width, height;       // squares across and down
     uint8_t *cb, *cr;           // the planes written
-    uint32_t *sums;             // blue, red and count per square of the current row
+    uint32_t *columns;          // per chroma sample: blue sums, then red sums
+    size_t samples, per;        // samples in a row; samples to a square
+    uint32_t rows;              // rows summed into the current square row
     long row;                   // the square row being summed, -1 before the first
 } sr_chroma_sums;
 
 static void sr_chroma_flush(sr_chroma_sums *c) {
-    if (c->row < 0 || (size_t)c->row >= c->height) return;
-    size_t out = (size_t)c->row * c->width;
-    for (size_t k = 0; k < c->width; k++) {
-        uint32_t n = c->sums[3 * k + 2];
-        c->cb[out + k] = n ? (uint8_t)((c->sums[3 * k] + n / 2) / n) : 128;
-        c->cr[out + k] = n ? (uint8_t)((c->sums[3 * k + 1] + n / 2) / n) : 128;
+    if (c->row >= 0 && (size_t)c->row < c->height && c->rows > 0) {
+        size_t out = (size_t)c->row * c->width, x = 0;
+        const uint32_t *blue = c->columns, *red = c->columns + c->samples;
+        for (size_t k = 0; k < c->width && x < c->samples; k++) {
+            size_t end = k + 1 == c->width || x + c->per > c->samples ? c->samples : x + c->per;
+            uint32_t b = 0, r = 0, n = (uint32_t)(end - x) * c->rows;
+            for (; x < end; x++) { b += blue[x]; r += red[x]; }
+            c->cb[out + k] = (uint8_t)((b + n / 2) / n);
+            c->cr[out + k] = (uint8_t)((r + n / 2) / n);
+        }
     }
-    memset(c->sums, 0, 3 * c->width * sizeof(uint32_t));
+    memset(c->columns, 0, 2 * c->samples * sizeof(uint32_t));
+    c->rows = 0;
 }
 
-// Adds one row of chroma samples lying at output row `y`, `per` samples to a square.
-static void sr_chroma_add(sr_chroma_sums *c, JDIMENSION y, const JSAMPLE *blue, const JSAMPLE *red,
-                          size_t samples, size_t per) {
+// Adds one row of chroma samples lying at output row `y`.
+static void sr_chroma_add(sr_chroma_sums *c, JDIMENSION y, const JSAMPLE *blue, const JSAMPLE *red) {
     long row = (long)(y / c->block);
     if (row != c->row) { sr_chroma_flush(c); c->row = row; }
-    size_t x = 0;
-    for (size_t k = 0; k < c->width && x < samples; k++) {
-        size_t end = k + 1 == c->width || x + per > samples ? samples : x + per;
-        uint32_t b = 0, r = 0, n = (uint32_t)(end - x);
-        for (; x < end; x++) { b += blue[x]; r += red[x]; }
-        uint32_t *s = c->sums + 3 * k;
-        s[0] += b; s[1] += r; s[2] += n;
-    }
+    uint32_t *bs = c->columns, *rs = c->columns + c->samples;
+    for (size_t x = 0; x < c->samples; x++) { bs[x] += blue[x]; rs[x] += red[x]; }
+    c->rows += 1;
 }
 
 int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
@@ -293,7 +295,7 @@ int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *d, uint8_t *pixels, size_t capac
     if (!raw) return sr_jpeg_decode_gray(d, pixels, capacity, status);
     jpeg_start_decompress(c);
     JDIMENSION w = c->output_width, h = c->output_height;
-    sr_chroma_sums chroma = { block, (w + block - 1) / block, (h + block - 1) / block, cb, cr, NULL, -1 };
+    sr_chroma_sums chroma = { block, (w + block - 1) / block, (h + block - 1) / block, cb, cr, NULL, 0, 0, 0, -1 };
     if ((size_t)w * h > capacity || chroma.width * chroma.height > chroma_capacity) {
         sr_set(status, SR_CORRUPT, "output buffer smaller than the image");
         jpeg_abort_decompress(c);
@@ -310,13 +312,15 @@ int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *d, uint8_t *pixels, size_t capac
     size_t samples = c->comp_info[1].downsampled_width;
     total = (total + sizeof(JSAMPROW) - 1) / sizeof(JSAMPROW) * sizeof(JSAMPROW);   // the row pointers follow
     store = malloc(total + (rows[0] + rows[1] + rows[2]) * sizeof(JSAMPROW));
-    sums = calloc(3 * chroma.width, sizeof(uint32_t));
+    sums = calloc(2 * samples, sizeof(uint32_t));
     if (!store || !sums) {
         sr_set(status, SR_OUT_OF_MEMORY, "out of memory");
         free(store); free(sums);
         return 0;
     }
-    chroma.sums = sums;
+    chroma.columns = sums;
+    chroma.samples = samples;
+    chroma.per = block / sx;
     JSAMPROW *pointers = (JSAMPROW *)(store + total);
     JSAMPARRAY planes[3];
     JSAMPLE *next = store;
@@ -334,7 +338,7 @@ int sr_jpeg_decode_gray_chroma(sr_jpeg_decoder *d, uint8_t *pixels, size_t capac
         for (int r = 0; r < lines && y0 + (JDIMENSION)r < h; r++)
             memcpy(pixels + (size_t)(y0 + r) * w, planes[0][r], w);
         for (size_t r = 0; r < rows[1] && y0 + r * sy < h; r++)
-            sr_chroma_add(&chroma, y0 + (JDIMENSION)(r * sy), planes[1][r], planes[2][r], samples, block / sx);
+            sr_chroma_add(&chroma, y0 + (JDIMENSION)(r * sy), planes[1][r], planes[2][r]);
     }
     sr_chroma_flush(&chroma);
     jpeg_finish_decompress(c);

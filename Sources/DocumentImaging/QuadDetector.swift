@@ -232,7 +232,11 @@ public struct QuadDetector: Sendable {
     /// of a drawn box does (`innerEdgeShare` of its hull: the border between them is one
     /// line, not a stroke or a shadow cutting the box).
     func bentBox(hole: [Point], outline: [Point], minArea: Double) -> Quadrilateral? {
-        guard hole.count >= 16, abs(Polygon.signedArea(Polygon.convexHull(hole)))
+        // cheap rejection first: most holes are a letter's or a digit's, far under a box
+        guard hole.count >= 16 else { return nil }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in hole { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) >= minArea, abs(Polygon.signedArea(Polygon.convexHull(hole)))
                 > Self.innerEdgeShare * abs(Polygon.signedArea(Polygon.convexHull(outline))) else { return nil }
         return quadrilateral(for: hole, minArea: minArea, allowingBends: true)
     }

@@ -42,22 +42,32 @@ public struct ChromaPlanes: Sendable {
     /// the block's corner). Complexity: O(width × height + plane pixels).
     public func resampled(reducedBy factor: Int, width: Int, height: Int) -> [GrayImage] {
         let step = Double(factor) / scale
-        func span(_ k: Int, _ limit: Int) -> Range<Int> {
-            let lo = min(limit - 1, Int(Double(k) * step)), hi = min(limit, Int(Double(k + 1) * step))
-            return lo..<max(lo + 1, hi)
+        // the plane pixels [lo, hi) under output pixel k along an axis of `limit` pixels
+        func spans(_ count: Int, _ limit: Int) -> [(lo: Int, hi: Int)] {
+            (0..<count).map { k in
+                let lo = min(limit - 1, Int(Double(k) * step)), hi = min(limit, Int(Double(k + 1) * step))
+                return (lo, max(lo + 1, hi))
+            }
         }
         return [blueDifference, redDifference].map { plane in
             var out = GrayImage(width: width, height: height, fill: 128)
             guard plane.width > 0, plane.height > 0 else { return out }
-            let columns = (0..<width).map { span($0, plane.width) }
-            for y in 0..<height {
-                let rows = span(y, plane.height)
-                for x in 0..<width {
-                    var sum = 0, count = 0
-                    for py in rows {
-                        for px in columns[x] { sum += Int(plane.pixels[py * plane.width + px]); count += 1 }
+            let columns = spans(width, plane.width), rows = spans(height, plane.height)
+            plane.pixels.withUnsafeBufferPointer { px in
+                out.pixels.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<height {
+                        let (r0, r1) = rows[y]
+                        for x in 0..<width {
+                            let (c0, c1) = columns[x]
+                            var sum = 0
+                            for py in r0..<r1 {
+                                let row = py * plane.width
+                                for px0 in c0..<c1 { sum += Int(px[row + px0]) }
+                            }
+                            let count = (r1 - r0) * (c1 - c0)
+                            dst[y * width + x] = UInt8((sum + count / 2) / count)
+                        }
                     }
-                    out.pixels[y * width + x] = UInt8((sum + count / 2) / count)
                 }
             }
             return out
