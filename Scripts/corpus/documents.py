@@ -377,8 +377,12 @@ def page_number(rng, size):
     for k in range(lines):
         t = digits_text(rng, 2, 6)
         text += t
-        glyphs.hand_number(rng, img, t, w * rng.uniform(0.42, 0.58), h * (0.5 if lines == 1 else 0.33 + 0.34 * k),
-                           height, stroke, source, colour)
+        # the page is framed from its middle, enlarged past the photo's edges: a portrait
+        # photo of this landscape page keeps only its middle 43 % of the width (scene.place
+        # with fills_frame), so the number is kept within its middle 30 % and every digit
+        # the truth names is in the photo
+        glyphs.hand_number(rng, img, t, w * rng.uniform(0.47, 0.53), h * (0.5 if lines == 1 else 0.33 + 0.34 * k),
+                           height, stroke, source, colour, max_width=0.3 * w)
     corners = rect(0, 0, w, h)
     return Doc(img, [{"kind": "page", "corners": corners, "text": text}], "page", fills_frame=True)
 

@@ -201,12 +201,19 @@ def paste_ink(img: Image.Image, mask: Image.Image, x: float, y: float, colour,
 
 
 def hand_number(rng: np.random.Generator, img: Image.Image, text: str, cx: float, cy: float,
-                height: int, stroke: float, source: str, colour) -> None:
+                height: int, stroke: float, source: str, colour, max_width: float | None = None) -> None:
     """Writes `text` by hand centred at (cx, cy), digits `height` px tall, with the
-    irregular spacing and baseline of a person's writing."""
+    irregular spacing and baseline of a person's writing; written smaller where it would
+    be wider than `max_width` (the same random draws either way)."""
     masks = [hand_digit_mask(rng, int(ch), height, stroke, source) for ch in text]
     gaps = [rng.uniform(-0.12, 0.12) * height for _ in masks]
     total = sum(m.size[0] for m in masks) + sum(gaps[1:])
+    if max_width is not None and total > max_width:
+        f = max_width / total
+        masks = [m.resize((max(1, round(m.size[0] * f)), max(1, round(m.size[1] * f))), Image.LANCZOS) for m in masks]
+        gaps = [g * f for g in gaps]
+        height = height * f
+        total = sum(m.size[0] for m in masks) + sum(gaps[1:])
     x = cx - total / 2
     for m, gap in zip(masks, gaps):
         x += gap if m is not masks[0] else 0
