@@ -253,27 +253,35 @@ public struct DigitSegmenter: Sendable {
             guard !comps.isEmpty else { return [] }
             typical = Self.typicalHeight(comps)
         }
+        // each line of glyphs is judged against its own size: a number written smaller on
+        // a line of its own is not a larger number's specks
+        let lineTypical = Self.lineTypicalHeights(comps, regionTypical: typical)
+        let typicalOf = { (c: Component) in lineTypical[c.label] ?? typical }
         let candidates = comps.filter { c in
-            Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
+            let typical = typicalOf(c)
+            return Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
                 && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= 3 * typical
         }
+        let groupTypical = Dictionary(candidates.map { ($0.label, typicalOf($0)) }, uniquingKeysWith: { a, _ in a })
         // merge pieces that overlap in x and sit on the same line (broken strokes)
-        var groups: [(box: PixelBox, labels: Set<Int32>, area: Int)] = []
+        var groups: [(box: PixelBox, labels: Set<Int32>, area: Int, typical: Double)] = []
         for c in candidates.sorted(by: { $0.box.x < $1.box.x }) {
+            let own = groupTypical[c.label] ?? typical
             if let i = groups.firstIndex(where: { g in
                 let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
                 let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)
-                return Double(overlap) > 0.5 * Double(min(g.box.width, c.box.width)) && Double(verticalGap) < 0.5 * typical
+                return Double(overlap) > 0.5 * Double(min(g.box.width, c.box.width)) && Double(verticalGap) < 0.5 * min(own, g.typical)
             }) {
                 groups[i].box = groups[i].box.union(c.box)
                 groups[i].labels.insert(c.label)
                 groups[i].area += c.area
+                groups[i].typical = max(groups[i].typical, own)
             } else {
-                groups.append((c.box, [c.label], c.area))
+                groups.append((c.box, [c.label], c.area, own))
             }
         }
         let digits = groups.filter {
-            Double($0.box.height) >= 0.5 * typical && $0.box.height >= minimumDigitPixels
+            Double($0.box.height) >= 0.5 * $0.typical && $0.box.height >= minimumDigitPixels
                 && !Self.isSolidBlock(area: $0.area, box: $0.box)
         }
         // reading order: lines by vertical overlap, then x
@@ -383,6 +391,43 @@ public struct DigitSegmenter: Sendable {
             if seen >= half { return Double(c.box.height) }
         }
         return Double(byHeight.last!.box.height)
+    }
+
+    /// A line of glyphs smaller than the region's typical one is judged by its own
+    /// typical height when that is at least this share of the region's (a number written
+    /// smaller on a line of its own); smaller lines stay specks beside the region's digits.
+    public static let smallestLineShare = 0.3
+
+    /// The typical height of each line of ink (components chained by vertical overlap of
+    /// half the smaller one's height), by component label, for the lines smaller than
+    /// `regionTypical` that hold two or more glyphs at least half their typical height and
+    /// whose typical height is at least `smallestLineShare` of the region's. Specks under
+    /// the smallest such glyph are left out of the lines.
+    static func lineTypicalHeights(_ comps: [Component], regionTypical: Double) -> [Int32: Double] {
+        let smallest = smallestLineShare * regionTypical
+        let glyphs = comps.filter { Double($0.box.height) >= 0.5 * smallest }.sorted { $0.box.y < $1.box.y }
+        var lines: [(y0: Int, y1: Int, tallest: Int, members: [Component])] = []
+        for c in glyphs {
+            if let k = lines.lastIndex(where: { line in
+                let overlap = min(line.y1, c.box.maxY) - max(line.y0, c.box.y)
+                return Double(overlap) >= 0.5 * Double(min(line.tallest, c.box.height))
+            }) {
+                lines[k].y0 = min(lines[k].y0, c.box.y)
+                lines[k].y1 = max(lines[k].y1, c.box.maxY)
+                lines[k].tallest = max(lines[k].tallest, c.box.height)
+                lines[k].members.append(c)
+            } else {
+                lines.append((c.box.y, c.box.maxY, c.box.height, [c]))
+            }
+        }
+        var result: [Int32: Double] = [:]
+        for line in lines {
+            let own = typicalHeight(line.members)
+            guard own < regionTypical, own >= smallest,
+                  line.members.filter({ Double($0.box.height) >= 0.5 * own }).count >= 2 else { continue }
+            for c in line.members { result[c.label] = own }
+        }
+        return result
     }
 
     /// True for ink filling nearly all of its box while not thin like a stroke: a filled
