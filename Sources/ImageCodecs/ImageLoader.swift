@@ -174,26 +174,14 @@ public enum ImageLoader {
         try reserve(need, name: name, options: options)
         defer { giveBack(need, options: options) }
         if let budget = options.memoryBudget { sr_jpeg_set_memory_limit(decoder, budget.capacity) }
-        var pixels = [UInt8](repeating: 0, count: count)
-        var blue = [UInt8](repeating: 128, count: chromaCount), red = blue
-        var hasChroma: Int32 = 0
-        let ok = pixels.withUnsafeMutableBufferPointer { px in
-            blue.withUnsafeMutableBufferPointer { cb in
-                red.withUnsafeMutableBufferPointer { cr in
-                    chromaCount == 0
-                        ? sr_jpeg_decode_gray(decoder, px.baseAddress, count, &status)
-                        : sr_jpeg_decode_gray_chroma(decoder, px.baseAddress, count, UInt32(block), cb.baseAddress,
-                                                     cr.baseAddress, chromaCount, &hasChroma, &status)
-                }
-            }
+        let (pixels, chroma) = try decoded(count: count, chroma: (chromaWidth, chromaHeight, chromaCount),
+                                           scale: Double(block), name: name) { px, cb, cr, hasChroma, status in
+            chromaCount == 0 ? sr_jpeg_decode_gray(decoder, px, count, status)
+                : sr_jpeg_decode_gray_chroma(decoder, px, count, UInt32(block), cb, cr, chromaCount, hasChroma, status)
         }
-        guard ok != 0 else { throw error(from: status, name: name) }
         let image = GrayImage(width: Int(outWidth), height: Int(outHeight), pixels: pixels)
         let orientation = options.appliesExifOrientation
             ? ExifReader.orientation(inJPEG: raw) ?? .up : .up
-        let chroma = hasChroma == 0 ? nil : ChromaPlanes(
-            blueDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: blue),
-            redDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: red), scale: Double(block))
         return LoadedImage(image: image.oriented(orientation), format: .jpeg,
                            orientation: orientation, storedSize: (Int(width), Int(height)),
                            reduction: Int(denominator), chroma: chroma?.oriented(orientation))
@@ -228,27 +216,42 @@ public enum ImageLoader {
         let need = raw.count + 2 * count + 4 * rowBytes + 65536 + 14 * chromaCount
         try reserve(need, name: name, options: options)
         defer { giveBack(need, options: options) }
+        let (pixels, chroma) = try decoded(count: count, chroma: (chromaWidth, chromaHeight, chromaCount),
+                                           scale: Double(block / factor), name: name) { px, cb, cr, hasChroma, status in
+            chromaCount == 0 ? sr_png_decode_gray(decoder, px, count, status)
+                : sr_png_decode_gray_chroma(decoder, px, count, UInt32(block), cb, cr, chromaCount, hasChroma, status)
+        }
+        let image = GrayImage(width: Int(width), height: Int(height), pixels: pixels).reduced(by: factor)
+        return LoadedImage(image: image, format: .png, orientation: .up,
+                           storedSize: (Int(width), Int(height)), reduction: factor, chroma: chroma)
+    }
+
+    /// The pixels `decode` writes into a buffer of `count` bytes and, when `chroma.count`
+    /// is not 0, the chroma planes it writes beside them (`chroma.width` × `chroma.height`,
+    /// `scale` output pixels a sample; nil when the file has no colour). `decode` gets the
+    /// buffers, where to say whether it wrote colour, and the status to fill; it returns
+    /// the C shim's result.
+    private static func decoded(
+        count: Int, chroma: (width: Int, height: Int, count: Int), scale: Double, name: String,
+        _ decode: (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?,
+                   UnsafeMutablePointer<Int32>, UnsafeMutablePointer<sr_status>) -> Int32
+    ) throws(ImageLoadError) -> (pixels: [UInt8], chroma: ChromaPlanes?) {
+        var status = sr_status()
         var pixels = [UInt8](repeating: 0, count: count)
-        var blue = [UInt8](repeating: 128, count: chromaCount), red = blue
+        var blue = [UInt8](repeating: 128, count: chroma.count), red = blue
         var hasChroma: Int32 = 0
         let ok = pixels.withUnsafeMutableBufferPointer { px in
             blue.withUnsafeMutableBufferPointer { cb in
                 red.withUnsafeMutableBufferPointer { cr in
-                    chromaCount == 0
-                        ? sr_png_decode_gray(decoder, px.baseAddress, count, &status)
-                        : sr_png_decode_gray_chroma(decoder, px.baseAddress, count, UInt32(block), cb.baseAddress,
-                                                    cr.baseAddress, chromaCount, &hasChroma, &status)
+                    decode(px.baseAddress, cb.baseAddress, cr.baseAddress, &hasChroma, &status)
                 }
             }
         }
         guard ok != 0 else { throw error(from: status, name: name) }
-        let image = GrayImage(width: Int(width), height: Int(height), pixels: pixels).reduced(by: factor)
-        let chroma = hasChroma == 0 ? nil : ChromaPlanes(
-            blueDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: blue),
-            redDifference: GrayImage(width: chromaWidth, height: chromaHeight, pixels: red),
-            scale: Double(block / factor))
-        return LoadedImage(image: image, format: .png, orientation: .up,
-                           storedSize: (Int(width), Int(height)), reduction: factor, chroma: chroma)
+        guard hasChroma != 0 else { return (pixels, nil) }
+        return (pixels, ChromaPlanes(blueDifference: GrayImage(width: chroma.width, height: chroma.height, pixels: blue),
+                                     redDifference: GrayImage(width: chroma.width, height: chroma.height, pixels: red),
+                                     scale: scale))
     }
 
     /// Bytes per pixel of a PNG row once expanded to 8 bits (a tRNS chunk adds alpha).
