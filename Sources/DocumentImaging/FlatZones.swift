@@ -6,7 +6,9 @@ public import ImagingCore
 /// zone of flat pixels (every neighbour within the step), bounded by its edge whichever
 /// side is darker (a blue note on a beige desk is the darker one, and only a tenth
 /// darker: under any ink threshold). A soft shadow across a sheet is crossed, since its
-/// change is spread over many pixels.
+/// change is spread over many pixels. With the photo's colour (`ChromaPlanes`), two flat
+/// neighbours of different colour are not joined: a pink note can be exactly as bright as
+/// a grey desk.
 public enum FlatZones {
     /// Longer side of the coarse copy, pixels: notes and sheets (at least a few per cent
     /// of the photo's side) stay tens of pixels wide; print and texture blur away.

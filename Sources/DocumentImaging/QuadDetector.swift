@@ -52,7 +52,10 @@ extension DetectedQuad {
 /// the primary threshold of the mean-reduced copy (frames, boxes, print-sized lines);
 /// the same threshold of a copy reduced keeping each block's darkest pixel (ruling lines
 /// thinner than the reduction, which averaging fades); and a sensitive, gap-closing
-/// threshold for paper (a light sheet or note ringed by a darker desk). Each accepted quad's sides are then re-fitted by total
+/// threshold for paper (a light sheet or note ringed by a darker desk). The inside of a box
+/// whose sides bend (a form on a curled page) is taken last, where no pass found the box
+/// straight (`bentBox`), and sheets and notes also as flat zones of a coarse copy, told from
+/// the desk by brightness or colour (`flatPaper`). Each accepted quad's sides are then re-fitted by total
 /// least squares to the border points near them and intersected (a quad with a side its
 /// border leaves is re-read from the border's own straight runs, see `SideSupport`), and
 /// the corners are mapped back to full resolution and refined there along the edge.
