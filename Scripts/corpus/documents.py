@@ -67,7 +67,9 @@ def sticky_note(rng, size):
     height = int(s * (rng.uniform(0.45, 0.75) if count == 1 else rng.uniform(0.25, 0.5) / max(1, count / 2.5)))
     cx = s * rng.uniform(0.42, 0.58)
     cy = s * rng.uniform(0.4, 0.6)
-    glyphs.hand_number(rng, img, text, cx, cy, height, stroke, source, colour)
+    # written within the note: at most 0.8 of its width, so centred at 0.42-0.58 of it the
+    # number stays on the note (a 4-digit number 0.31 of the note tall was up to 1.1 wide)
+    glyphs.hand_number(rng, img, text, cx, cy, height, stroke, source, colour, max_width=0.8 * s)
     # the adhesive strip is a little darker; curled notes shade their free edge
     a = np.asarray(img).astype(np.float32)
     a[: int(s * 0.18)] *= rng.uniform(0.96, 1.0)
