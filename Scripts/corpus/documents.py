@@ -119,8 +119,9 @@ def _box_digits(rng, img, draw, box, text, printed, style, font):
     else:
         stroke, source, colour = style
         height = min((y1 - y0) * rng.uniform(0.5, 0.7), fit)
+        # the width estimate above misses a wide hand: the number is kept inside the box
         glyphs.hand_number(rng, img, text, (x0 + x1) / 2, (y0 + y1) / 2, max(8, int(height)),
-                           stroke, source, colour)
+                           stroke, source, colour, max_width=0.9 * (x1 - x0))
 
 
 def form(rng, size):
