@@ -237,8 +237,8 @@ case "chroma-cost" where args.count >= 3:
     for file in jpegFiles(in: args[2]) {
         var best = (Double.infinity, Double.infinity)
         for _ in 0..<5 {
-            best.0 = min(best.0, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: 1600)) })
-            best.1 = min(best.1, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: 1600, chromaBlock: 4)) })
+            best.0 = min(best.0, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize)) })
+            best.1 = min(best.1, try seconds { _ = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize, chromaBlock: DocumentReader.chromaBlock)) })
         }
         plain.append(best.0); coloured.append(best.1)
     }
@@ -439,7 +439,7 @@ case "zones" where args.count >= 4:
     // the flat zones `QuadDetector` takes paper from (with the photo's colour, as the
     // reader decodes it), each drawn in its own colour on the coarse copy, with its area,
     // quad, whether its outline is paper's and its sides' contrasts (before/middle/after)
-    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize, chromaBlock: 4))
+    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize, chromaBlock: DocumentReader.chromaBlock))
     let f = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
     let small = loaded.image.reduced(by: f)
     let (_, coarse, masks, colour) = FlatZones.zones(of: small, chroma: loaded.chroma?.forReduced(by: f))

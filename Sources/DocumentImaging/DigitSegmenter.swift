@@ -262,11 +262,10 @@ public struct DigitSegmenter: Sendable {
             return Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
                 && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= 3 * typical
         }
-        let groupTypical = Dictionary(candidates.map { ($0.label, typicalOf($0)) }, uniquingKeysWith: { a, _ in a })
         // merge pieces that overlap in x and sit on the same line (broken strokes)
         var groups: [(box: PixelBox, labels: Set<Int32>, area: Int, typical: Double)] = []
         for c in candidates.sorted(by: { $0.box.x < $1.box.x }) {
-            let own = groupTypical[c.label] ?? typical
+            let own = typicalOf(c)
             if let i = groups.firstIndex(where: { g in
                 let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
                 let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)

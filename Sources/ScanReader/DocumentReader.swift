@@ -59,7 +59,7 @@ public final class DocumentReader: Sendable {
     /// A photo's colour is kept as means over squares of this many working pixels: the
     /// paper it tells from the desk is tens of pixels across, and detection's flat zones
     /// (`FlatZones`) look at a copy 4 to 8 times coarser than the working copy.
-    static let chromaBlock = 4
+    public static let chromaBlock = 4
 
     /// A reader with the digit classifier's weights at `modelPath` and, unless
     /// `orientation == .none`, the glyph-turn model at `turnModelPath` (default: its
