@@ -104,30 +104,52 @@ public enum FlatZones {
             let zone = Int32(r)
             masks.append(BinaryImage(width: w, height: h, bits: label.map { $0 == zone ? 1 : 0 }))
         }
-        masks += shadowSplitUnions(label: label, area: area, in: coarse, largest: largest)
+        masks += shadowSplitUnions(label: label, area: area, in: coarse, largest: largest, noiseStep: step)
         return (factor, coarse, masks, colour)
     }
 
-    /// Two zones facing each other across a thin line of edge pixels (`widestBorder`) along
-    /// at least `sharedBorder` of the smaller one's breadth, where that border cuts across
-    /// both and its step runs on past them (`crossesOn`): a sheet or note a hard shadow's
-    /// edge cuts in two (each part alone is no quad, or one cut short). Each such pair is
+    /// Two zones facing each other across a thin line of edge pixels (`widestBorder`), or
+    /// across a wider ramp between their levels (a soft shadow's penumbra, up to
+    /// `widestRampShare` of the smaller one's breadth), along at least `sharedBorder` of
+    /// the smaller one's breadth, where that border cuts across both and its step runs on
+    /// past them (`crossesOn`): a sheet or note a shadow's edge cuts in two (each part
+    /// alone is no quad, or one cut short). Each such pair is
     /// returned joined (the edge pixels between them filled), for the paper test to judge
     /// like any zone. Parts count from a quarter of `smallestShare`.
-    static func shadowSplitUnions(label: [Int32], area: [Int32], in coarse: GrayImage, largest: Int32) -> [BinaryImage] {
+    static func shadowSplitUnions(label: [Int32], area: [Int32], in coarse: GrayImage, largest: Int32,
+                                  noiseStep: Int) -> [BinaryImage] {
         let w = coarse.width, h = coarse.height, n = w * h
         let smallestPart = Int32(smallestShare / 4 * Double(n))
         func isPart(_ zone: Int32) -> Bool { area[Int(zone)] >= smallestPart && area[Int(zone)] <= largest }
-        // pairs facing across a band of up to `widestBorder` edge pixels, right or down,
-        // with where they face (a pixel of one and the step towards the other)
-        var bridges: [Int: [(Int, Int)]] = [:]
+        // pairs facing across a band of up to `widestBorder` edge pixels (or a wider ramp),
+        // right or down, with where they face (a pixel of one, the step towards the other
+        // and how many steps away the other lies)
+        var bridges: [Int: [(Int, Int, Int)]] = [:]
+        let px = coarse.pixels
+        // a band wider than `widestBorder` is a soft shadow's ramp: every pixel between
+        // the two sides' levels (within the noise step), never turning back
+        func isRamp(from i: Int, across d: Int, step: Int) -> Bool {
+            let v0 = Int(px[i]), v1 = Int(px[i + d * step]), rising = v1 >= v0
+            var previous = v0
+            for k in 1..<d {
+                let v = Int(px[i + k * step])
+                if v < min(v0, v1) - noiseStep || v > max(v0, v1) + noiseStep { return false }
+                if (rising ? previous - v : v - previous) > noiseStep { return false }
+                previous = v
+            }
+            return true
+        }
         func face(_ i: Int, _ a: Int32, step: Int, room: Int) {
+            // no band is wider than a ramp this zone could be joined across
+            let widestHere = max(widestBorder, Int(widestRampShare * Double(area[Int(a)]).squareRoot()))
             guard room >= 2 else { return }
-            for d in 2...min(widestBorder + 1, room) {
+            for d in 2...min(room, widestHere + 1) {
                 let b = label[i + d * step]
                 if b == a { return }                        // the zone goes on: no border here
                 guard isPart(b) else { continue }
-                bridges[Int(min(a, b)) * n + Int(max(a, b)), default: []].append((i, step))
+                let widest = max(widestBorder, Int(widestRampShare * Double(min(area[Int(a)], area[Int(b)])).squareRoot()))
+                guard d - 1 <= widest, d - 1 <= widestBorder || isRamp(from: i, across: d, step: step) else { return }
+                bridges[Int(min(a, b)) * n + Int(max(a, b)), default: []].append((i, step, d))
                 return
             }
         }
@@ -146,7 +168,7 @@ public enum FlatZones {
             guard Double(pairs.count) >= sharedBorder * breadth, area[Int(a)] + area[Int(b)] <= largest,
                   crossesOn(pairs, between: [a, b], label: label, in: coarse) else { continue }
             var bits = label.map { $0 == a || $0 == b ? UInt8(1) : 0 }
-            for (i, step) in pairs {
+            for (i, step, _) in pairs {
                 var k = i + step
                 while label[k] != a && label[k] != b { bits[k] = 1; k += step }
             }
@@ -160,39 +182,61 @@ public enum FlatZones {
     /// step runs on past them at either end, the same way and at least half as strong: a
     /// shadow's edge falls across the desk too, where the border between two different
     /// things lying side by side ends with them.
-    static func crossesOn(_ bridges: [(Int, Int)], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
+    static func crossesOn(_ bridges: [(Int, Int, Int)], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
         let w = coarse.width
-        let middles = bridges.map { i, step in
-            let j = i + step * 2
+        let middles = bridges.map { i, step, d in
+            let j = i + step * d
             return Point(Double(i % w + j % w) / 2, Double(i / w + j / w) / 2)
         }
+        // grey is read this far either side of the border: past the band of edge pixels
+        let halfBand = Double(bridges.reduce(0) { $0 + $1.2 }) / Double(max(1, bridges.count)) / 2
+        let reachOut = max(3, halfBand + 1)
         guard let line = Line(fitting: middles) else { return false }
         let normal = FlatZones.outwardNormal(line.direction)
         let ts = middles.map { ($0.x - line.point.x) * line.direction.x + ($0.y - line.point.y) * line.direction.y }
-        guard let t0 = ts.min(), let t1 = ts.max(), t1 - t0 >= 4 else { return false }
+        guard let t0 = ts.min(), let t1 = ts.max(), t1 - t0 >= shortestBorder else { return false }
         func step(from: Double, to: Double) -> Double? {
             var sum = 0.0, count = 0.0
             for k in 0..<12 {
                 let t = from + (to - from) * Double(k) / 11
-                guard let outside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: 3),
-                      let inside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: -3)
+                guard let outside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: reachOut),
+                      let inside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: -reachOut)
                 else { continue }
                 sum += outside - inside; count += 1
             }
             return count < 6 ? nil : sum / count
         }
-        let length = t1 - t0, margin = 3.0
+        let length = t1 - t0, margin = 2 * reachOut
         // the border cuts the pair right across: past its ends lies neither zone (a
-        // border along part of one zone's side is that side, with something beside it)
+        // border along part of one zone's side is that side, with something beside it);
+        // looked for twice as far past the ends as to the sides, where a zone's side
+        // meeting the border aslant still leaves room
         for t in [t0 - margin, t1 + margin] {
-            for offset in [-3.0, 3.0] {
+            for offset in [-reachOut, reachOut] {
                 let x = Int((line.point.x + t * line.direction.x + offset * normal.x).rounded())
                 let y = Int((line.point.y + t * line.direction.y + offset * normal.y).rounded())
                 if x >= 0, y >= 0, x < w, y < coarse.height, zones.contains(label[y * w + x]) { return false }
             }
         }
         guard let along = step(from: t0 + 0.1 * length, to: t1 - 0.1 * length), abs(along) >= edgeContrast else { return false }
-        return [step(from: t1 + margin, to: t1 + margin + 0.5 * length), step(from: t0 - margin - 0.5 * length, to: t0 - margin)]
+        // past each end, as far as half the border's length or the photo's edge
+        func reach(from t: Double, by sign: Double) -> Double {
+            var s = 0.0
+            while s + 1 <= 0.5 * length {
+                let u = t + sign * (s + 1)
+                let inside = [-reachOut, reachOut].allSatisfy { offset in
+                    let x = line.point.x + u * line.direction.x + offset * normal.x
+                    let y = line.point.y + u * line.direction.y + offset * normal.y
+                    return x >= 0 && y >= 0 && x <= Double(w - 1) && y <= Double(coarse.height - 1)
+                }
+                if !inside { break }
+                s += 1
+            }
+            return s
+        }
+        let after = reach(from: t1 + margin, by: 1), before = reach(from: t0 - margin, by: -1)
+        return [after >= shortestBorder ? step(from: t1 + margin, to: t1 + margin + after) : nil,
+                before >= shortestBorder ? step(from: t0 - margin - before, to: t0 - margin) : nil]
             .contains { c in c.map { $0 * along > 0 && abs($0) >= 0.5 * abs(along) } ?? false }
     }
 
@@ -200,6 +244,15 @@ public enum FlatZones {
     /// one border (a hard shadow's edge, averaged into the coarse copy, with the pixels
     /// beside it that its step makes edge pixels too).
     static let widestBorder = 4
+
+    /// See `crossesOn`: the shortest stretch of a border, or of its step past the zones,
+    /// that is evidence (coarse pixels; a hard shadow's edge there is about as wide).
+    static let shortestBorder = 4.0
+
+    /// See `shadowSplitUnions`: a wider band between two zones is a soft shadow's ramp
+    /// (its penumbra) when it is a ramp and at most this share of the smaller zone's
+    /// breadth: narrower than the parts it joins.
+    static let widestRampShare = 0.25
 
     /// See `shadowSplitUnions`: the shared border, as a share of the smaller zone's breadth
     /// (the square root of its area).

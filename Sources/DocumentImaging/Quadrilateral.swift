@@ -65,6 +65,22 @@ public struct Quadrilateral: Sendable, Equatable {
         return (max(1, Int(w.rounded())), max(1, Int(h.rounded())))
     }
 
+    /// How many of this quad's sides lie along a side of `other`: both their ends within
+    /// `tolerance` of the line through that side. A piece of a sheet cut off by a
+    /// shadow's edge or a fold keeps two or three of the sheet's sides; a box drawn on
+    /// the sheet, none.
+    public func sidesLying(along other: Quadrilateral, within tolerance: Double) -> Int {
+        let mine = corners, theirs = other.corners
+        return (0..<4).filter { i in
+            let a = mine[i], b = mine[(i + 1) % 4]
+            return (0..<4).contains { k in
+                let p = theirs[k], q = theirs[(k + 1) % 4]
+                return Polygon.distance(a, toLineThrough: p, q) <= tolerance
+                    && Polygon.distance(b, toLineThrough: p, q) <= tolerance
+            }
+        }.count
+    }
+
     /// Whether `p` lies inside (or on) the quad; the quad must be convex.
     public func contains(_ p: Point) -> Bool {
         let c = corners

@@ -181,8 +181,11 @@ struct Layout {
             }
             let drawnFrame = !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle
             // a box with inner regions is read only to be weighed against inner fields
-            // that span most of it across (`linePieceShare`)
-            if !inner.isEmpty {
+            // that span most of it across (`linePieceShare`), and paper only against its
+            // own pieces (a sheet a shadow's edge cut, each part also found)
+            let piecesOfIt = quads[i].isFlatPaper && !inner.isEmpty
+                && inner.allSatisfy { isField[$0] && Self.isPiece(quads[$0].quad, of: quads[i].quad) }
+            if !inner.isEmpty && !piecesOfIt {
                 guard drawnFrame, inner.allSatisfy({ isField[$0] }),
                       inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
                 else { continue }
@@ -199,7 +202,9 @@ struct Layout {
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }
             let pieces = segmenter.fieldDigits(gray: g, binary: b, faint: faint, region: readable).count
-            guard pieces > 0, pieces > inner.reduce(0, { $0 + fieldRegion[$1]!.pieces }) else { continue }
+            // the whole against its pieces: the glyphs the cut split are whole in it
+            let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
+            guard pieces > 0, piecesOfIt ? pieces >= innerPieces : pieces > innerPieces else { continue }
             for j in inner { replaced.insert(j); isField[j] = false }
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
@@ -327,6 +332,17 @@ struct Layout {
         }
         return Double(ink) / Double((ix1 - ix0) * (iy1 - iy0))
     }
+
+    /// Whether `inner` is a piece of `outer` rather than something on it or the same quad
+    /// again: it keeps two or three of `outer`'s sides (`Quadrilateral.sidesLying`, within
+    /// `pieceSideShare` of its own shortest side).
+    static func isPiece(_ inner: Quadrilateral, of outer: Quadrilateral) -> Bool {
+        (2...3).contains(inner.sidesLying(along: outer, within: Self.pieceSideShare * inner.shortestSide))
+    }
+
+    /// See `isPiece`: how far a side's ends may lie from the line of its parent's side, as
+    /// a share of the piece's shortest side (a few pixels: both traced on one outline).
+    static let pieceSideShare = 0.03
 
     /// Rectifies a quad at its own resolution (its longer side capped at `rectifiedSide`).
     func straighten(_ quad: Quadrilateral, in image: GrayImage) -> GrayImage? {

@@ -126,6 +126,54 @@ struct FlatPaperTests {
         #expect(Self.found(Self.noteCorners, in: quads) != nil, "\(quads.prefix(5).map(\.quad.corners))")
     }
 
+    /// `noteInShadow` with a soft shadow whose edge, x = 560 + 0.3·y, halves the note: the
+    /// dimming ramps over `penumbra` pixels across it; `line`: a dark line (grey 60, 24 px)
+    /// drawn along the edge's middle, as where two sheets meet.
+    static func noteInSoftShadow(shadow: Double, penumbra: Double, line: Bool = false) -> GrayImage {
+        var image = Self.photo(desk: 120, note: 200, corners: Self.noteCorners, noise: 3)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let d = Double(x) - (560 + 0.3 * Double(y))
+                let share = min(1, max(0, d / penumbra + 0.5))
+                image[x, y] = UInt8(Double(image[x, y]) * (1 - (1 - shadow) * share))
+                if line && abs(d) < 12 { image[x, y] = 60 }
+            }
+        }
+        return image
+    }
+
+    /// The flat zones of `image` (halved, as the detector's copy) that are the note of
+    /// `noteCorners`: most of it and little else (the desk's two halves are zones too).
+    static func wholeNoteZones(_ image: GrayImage) -> Int {
+        let (_, coarse, masks, _) = FlatZones.zones(of: image.reduced(by: 2))
+        let scale = Double(coarse.width) / Double(image.width)
+        let note = Self.noteCorners.map { Point($0.x * scale, $0.y * scale) }
+        let area = Self.noteCorners.area(scale: scale)
+        return masks.filter { m in
+            var inside = 0, outside = 0
+            for y in 0..<m.height {
+                for x in 0..<m.width where m.bits[y * m.width + x] == 1 {
+                    if TestImages.inside(Point(Double(x), Double(y)), note) { inside += 1 } else { outside += 1 }
+                }
+            }
+            return Double(inside) > 0.75 * area && Double(outside) < 0.1 * area
+        }.count
+    }
+
+    @Test("A note cut by a soft shadow's edge (its penumbra wider than a hard edge's band of edge pixels) is one zone",
+          arguments: [48.0, 64.0])
+    func noteCutBySoftShadow(penumbra: Double) {
+        #expect(Self.wholeNoteZones(Self.noteInSoftShadow(shadow: 0.55, penumbra: penumbra)) == 1)
+        // and the detector finds it whole
+        let quads = QuadDetector().detect(in: Self.noteInSoftShadow(shadow: 0.55, penumbra: penumbra))
+        #expect(Self.found(Self.noteCorners, in: quads) != nil, "\(quads.prefix(5).map(\.quad.corners))")
+    }
+
+    @Test("Control: a wide band between two zones joins them only as a ramp: with a dark line along it, no whole note")
+    func wideBandMustBeARamp() {
+        #expect(Self.wholeNoteZones(Self.noteInSoftShadow(shadow: 0.55, penumbra: 64, line: true)) == 0)
+    }
+
     @Test("Control: two zones are joined only across a border that runs on past them: a note in two tints stays two")
     func joinsOnlyAcrossAShadow() {
         // control: the two halves of a note split by a step that ends at the note's sides
