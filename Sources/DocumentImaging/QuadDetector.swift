@@ -176,15 +176,20 @@ public struct QuadDetector: Sendable {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
             // along its frame is the desk's or the page's edge, not a box)
             let inked = found.filter { !$0.followsFrame }.map(\.quad)
-            for paper in flatPaper(in: small, chroma: chroma?.forReduced(by: factor), minimumAreaFraction: minimumAreaFraction) {
+            let smallChroma = chroma?.forReduced(by: factor)
+            for paper in flatPaper(in: small, chroma: smallChroma, minimumAreaFraction: minimumAreaFraction) {
+                // (an outline around it that takes in paper of another colour is not it)
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                        && !(smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: f.quad, gray: small, chroma: $0) } ?? false)
                 }
                 // inside a box the ink passes found, the box's outline bounds it (a part
-                // of the box cut off by a shadow's edge is no sheet)
+                // of the box cut off by a shadow's edge is no sheet) — unless what the box
+                // holds around it is paper of another colour (a note on a sheet peeking out)
                 let inBox = inked.contains { box in
                     box.area > paper.quad.area && box.area < Self.paperInBoxRatio * paper.quad.area
                         && box.contains(paper.quad.center)
+                        && !(smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: box, gray: small, chroma: $0) } ?? false)
                 }
                 if !duplicate && !inBox {
                     found.append((paper.quad, paper.lighterInside,

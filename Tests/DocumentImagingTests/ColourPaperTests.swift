@@ -53,6 +53,65 @@ struct ColourPaperTests {
                 "\(papers.map(\.quad.corners))")
     }
 
+    /// A yellow note (grey 222) on a greyish sheet (grey 205) offset by `offset` pixels down
+    /// and right, so the sheet shows along two of the note's sides, on a dark desk; the
+    /// planes at 4 pixels a sample, the sheet and desk grey.
+    static func noteOnSheet(offset: Double) -> (GrayImage, ChromaPlanes) {
+        let sheet = noteCorners.map { Point($0.x + offset, $0.y + offset) }
+        var image = FlatPaperTests.photo(desk: 70, note: 205, corners: sheet, noise: 3)
+        var blue = GrayImage(width: 400, height: 300, fill: 128), red = GrayImage(width: 400, height: 300, fill: 128)
+        for y in 0..<image.height {
+            for x in 0..<image.width where TestImages.inside(Point(Double(x), Double(y)), noteCorners) {
+                if image[x, y] > 45 { image[x, y] = 222 }   // the note's paper over sheet and desk (the stroke stays)
+            }
+        }
+        for y in 0..<300 {
+            for x in 0..<400 where TestImages.inside(Point(Double(x) * 4 + 1.5, Double(y) * 4 + 1.5), noteCorners) {
+                blue[x, y] = 80; red[x, y] = 140
+            }
+        }
+        return (image, ChromaPlanes(blueDifference: blue, redDifference: red, scale: 4))
+    }
+
+    @Test("A note on a sheet showing along two of its sides: the note is found, not the two as one",
+          arguments: [16.0, 28.0])
+    func noteOnOtherPaper(offset: Double) {
+        let (image, planes) = Self.noteOnSheet(offset: offset)
+        let quads = QuadDetector().detect(in: image, chroma: planes)
+        #expect(FlatPaperTests.found(Self.noteCorners, in: quads, within: 8) != nil, "\(quads.prefix(4).map(\.quad.corners))")
+        // without colour the ink's outline of both is all there is
+        #expect(FlatPaperTests.found(Self.noteCorners, in: QuadDetector().detect(in: image), within: 8) == nil)
+    }
+
+    static func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x0, y0), topRight: Point(x1, y0), bottomRight: Point(x1, y1), bottomLeft: Point(x0, y1))
+    }
+
+    /// A 400 × 300 image of grey `around` (chroma `aroundChroma`) with the square
+    /// 100…300 × 50…250 of grey 200, yellow (Cb 80, Cr 150): the paper, in planes at 2
+    /// pixels a sample.
+    static func paperIn(around: UInt8, aroundChroma: (UInt8, UInt8)) -> (GrayImage, ChromaPlanes) {
+        var gray = GrayImage(width: 400, height: 300, fill: around)
+        var blue = GrayImage(width: 200, height: 150, fill: aroundChroma.0), red = GrayImage(width: 200, height: 150, fill: aroundChroma.1)
+        for y in 50..<250 { for x in 100..<300 { gray[x, y] = 200 } }
+        for y in 25..<125 { for x in 50..<150 { blue[x, y] = 80; red[x, y] = 150 } }
+        return (gray, ChromaPlanes(blueDifference: blue, redDifference: red, scale: 2))
+    }
+
+    @Test("Other paper around a note: told by chromaticity, along two sides or more")
+    func otherPaperAround() {
+        let paper = Self.quad(100, 50, 299, 249)
+        let grey = Self.paperIn(around: 215, aroundChroma: (128, 128))
+        // a box reaching 12 px past the right and bottom sides, 1 px past the others
+        #expect(FlatZones.aroundIsOtherPaper(paper, in: Self.quad(99, 49, 311, 261), gray: grey.0, chroma: grey.1))
+        // past one side only: a piece of one paper cut by a shadow's edge has the rest there
+        #expect(!FlatZones.aroundIsOtherPaper(paper, in: Self.quad(99, 49, 380, 250), gray: grey.0, chroma: grey.1))
+        // the same yellow paper in shade around it (luminance and chroma's departure from
+        // grey both halved): the same chromaticity, no other paper
+        let shade = Self.paperIn(around: 100, aroundChroma: (104, 139))
+        #expect(!FlatZones.aroundIsOtherPaper(paper, in: Self.quad(99, 49, 311, 261), gray: shade.0, chroma: shade.1))
+    }
+
     @Test("Chroma planes are averaged onto the reduced copy's pixels")
     func resampling() {
         var blue = GrayImage(width: 8, height: 4, fill: 100), red = GrayImage(width: 8, height: 4, fill: 150)
