@@ -216,9 +216,7 @@ struct Layout {
         if regions.isEmpty {
             let w = Double(image.width - 1), h = Double(image.height - 1)
             let page = Quadrilateral(topLeft: Point(0, 0), topRight: Point(w, 0), bottomRight: Point(w, h), bottomLeft: Point(0, h))
-            regions.append(LaidOutRegion(kind: .page, quad: page, gray: image,
-                                         binary: image.binarized(.localMean(window: max(15, max(image.width, image.height) / 12), percent: 15)),
-                                         ruling: nil))
+            regions.append(LaidOutRegion(kind: .page, quad: page, gray: image, binary: Self.pageInk(of: image), ruling: nil))
         }
         return readingOrder(regions)
     }
@@ -410,6 +408,19 @@ struct Layout {
     /// straightened from the finer copy is thresholded as it would be at working size).
     static func ink(of g: GrayImage, zoom: Double = 1) -> BinaryImage {
         g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom), percents: [inkContrast])[0]
+    }
+
+    /// The ink of a whole page: darker by `inkContrast` both than the mean around it (over
+    /// squares a twelfth of the page across) and than the paper there as a closing over the
+    /// same squares measures it (`BinarizationMethod.belowClosing`; strokes and glyphs are
+    /// narrower). Where a hard shadow falls across the page the mean on its dark side is
+    /// raised by the light side and would make a band along the edge ink; the closing
+    /// keeps the shade's own level there. Elsewhere the mean decides, as for every region.
+    static func pageInk(of g: GrayImage) -> BinaryImage {
+        let window = max(smallestInkWindow, max(g.width, g.height) / 12)
+        let mean = g.binarized(.localMean(window: window, percent: inkContrast))
+        let paper = g.binarized(.belowClosing(window: window, percent: inkContrast))
+        return BinaryImage(width: g.width, height: g.height, bits: zip(mean.bits, paper.bits).map { $0 & $1 })
     }
 
     /// `ink(of:zoom:)` and, from the same local means, the faint ink around it: darker

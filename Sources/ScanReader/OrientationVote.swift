@@ -81,7 +81,7 @@ enum OrientationVote {
     static func glyphs(of region: LaidOutRegion, turned turns: [Int], segmenter: DigitSegmenter) -> [[InkCrop]] {
         // a page is the whole working image: halved, it still shows its glyphs
         let source = region.kind == .page ? region.gray.reduced(by: 2) : region.gray
-        let ink = region.kind == .page ? Layout.ink(of: source) : region.binary
+        let ink = region.kind == .page ? Layout.pageInk(of: source) : region.binary
         return turns.map { t in
             let (gray, binary) = (source.rotated(quarterTurns: t), ink.rotated(quarterTurns: t))
             let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: region.kind == .page)
