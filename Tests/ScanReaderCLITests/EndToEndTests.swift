@@ -152,7 +152,7 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("SampleImages/sticky-note.jpg").path,
                                          toPath: dir.appendingPathComponent("b-note.jpg").path)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("a-empty.jpg").path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent("a-empty.jpg").path, contents: Data()))
         try Data("plain text".utf8).write(to: dir.appendingPathComponent("c-readme.txt"))
         let locked = dir.appendingPathComponent("d-locked.jpg")
         try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("SampleImages/shadow.jpg").path,
