@@ -10,6 +10,7 @@ extension GrayImage {
     /// rectangle: running extremes over blocks of the window's length (van Herk,
     /// Gil–Werman).
     public func closed(width kx: Int, height ky: Int) -> GrayImage {
+        guard !pixels.isEmpty else { return self }
         let rx = max(0, (kx - 1) / 2), ry = max(0, (ky - 1) / 2)
         var p = pixels
         p.withUnsafeMutableBufferPointer { buf in

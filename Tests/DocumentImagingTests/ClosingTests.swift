@@ -37,6 +37,16 @@ struct ClosingTests {
         #expect(g.closed(width: size.0, height: size.1).pixels == Self.bruteClosing(g, size.0, size.1))
     }
 
+    @Test("Degenerate images: empty, one pixel, one row; windows larger than the image")
+    func degenerate() {
+        #expect(GrayImage(width: 0, height: 0, pixels: []).closed(width: 5, height: 5).pixels.isEmpty)
+        #expect(GrayImage(width: 1, height: 1, pixels: [7]).closed(width: 5, height: 5).pixels == [7])
+        let row = GrayImage(width: 5, height: 1, pixels: [9, 1, 9, 1, 9])
+        #expect(row.closed(width: 3, height: 3).pixels == Self.bruteClosing(row, 3, 3))
+        #expect(row.closed(width: 31, height: 31).pixels == Self.bruteClosing(row, 31, 31))
+        #expect(GrayImage(width: 1, height: 1, pixels: [7]).binarized(.belowClosing(window: 9, percent: 15)).bits == [0])
+    }
+
     @Test("A line narrower than the window is filled with the paper; a step between two wide areas stays where it is")
     func fillsStrokesKeepsSteps() {
         var g = GrayImage(width: 120, height: 80, fill: 200)
