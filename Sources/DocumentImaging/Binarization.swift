@@ -125,7 +125,7 @@ extension GrayImage {
             // v · n · 100 < sum · (100 − percent)
             return localMeanBinarizations(window: window, percents: [percent])[0]
         case let .belowClosing(window, percent):
-            let size = window > 0 ? window : max(15, max(width, height) / 16)
+            let size = windowSize(window)
             let half = reduced(by: 2)
             let paper = half.closed(width: max(1, size / 2), height: max(1, size / 2))
             let factor = 1 - percent / 100
@@ -152,7 +152,7 @@ extension GrayImage {
     /// `binarized(.localMean(window:percent:))` for each percent.
     public func localMeanBinarizations(window: Int, percents: [Double]) -> [BinaryImage] {
         let w = width, h = height
-        let size = window > 0 ? window : max(15, max(w, h) / 16)
+        let size = windowSize(window)
         let r = size / 2, stride = w + 1
         var integral = [Int32](repeating: 0, count: stride * (h + 1))
         var outputs = percents.map { _ in [UInt8](repeating: 0, count: w * h) }
@@ -195,6 +195,12 @@ extension GrayImage {
         return outputs.map { BinaryImage(width: w, height: h, bits: $0) }
     }
 
+    /// A local method's window: `window` when positive, else 1/16 of the longer side (at
+    /// least 15 pixels).
+    private func windowSize(_ window: Int) -> Int {
+        window > 0 ? window : max(15, max(width, height) / 16)
+    }
+
     /// Otsu's threshold: the grey level t maximising the between-class variance of
     /// {< t} and {≥ t}.
     public func otsuThreshold() -> UInt8 {
@@ -223,7 +229,7 @@ extension GrayImage {
     /// around each pixel, sums from integral images.
     private func adaptive(window: Int, needsSquares: Bool, _ isInk: (Int, Int, Int, UInt8) -> Bool) -> BinaryImage {
         let w = width, h = height
-        let size = window > 0 ? window : max(15, max(w, h) / 16)
+        let size = windowSize(window)
         let r = size / 2
         let stride = w + 1
         var integral = [Int](repeating: 0, count: stride * (h + 1))

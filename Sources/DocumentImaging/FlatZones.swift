@@ -113,9 +113,9 @@ public enum FlatZones {
     /// `widestRampShare` of the smaller one's breadth), along at least `sharedBorder` of
     /// the smaller one's breadth, where that border cuts across both and its step runs on
     /// past them (`crossesOn`): a sheet or note a shadow's edge cuts in two (each part
-    /// alone is no quad, or one cut short). Each such pair is
-    /// returned joined (the edge pixels between them filled), for the paper test to judge
-    /// like any zone. Parts count from a quarter of `smallestShare`.
+    /// alone is no quad, or one cut short). Each such pair is returned joined (the edge
+    /// pixels between them filled), for the paper test to judge like any zone. Parts count
+    /// from a quarter of `smallestShare`.
     static func shadowSplitUnions(label: [Int32], area: [Int32], in coarse: GrayImage, largest: Int32,
                                   noiseStep: Int) -> [BinaryImage] {
         let w = coarse.width, h = coarse.height, n = w * h
@@ -124,7 +124,7 @@ public enum FlatZones {
         // pairs facing across a band of up to `widestBorder` edge pixels (or a wider ramp),
         // right or down, with where they face (a pixel of one, the step towards the other
         // and how many steps away the other lies)
-        var bridges: [Int: [(Int, Int, Int)]] = [:]
+        var bridges: [Int: [Bridge]] = [:]
         let px = coarse.pixels
         // a band wider than `widestBorder` is a soft shadow's ramp: every pixel between
         // the two sides' levels (within the noise step), never turning back
@@ -139,17 +139,17 @@ public enum FlatZones {
             }
             return true
         }
+        // the widest band a zone of `zoneArea` pixels is joined across
+        func widestBand(_ zoneArea: Int32) -> Int { max(widestBorder, Int(widestRampShare * Double(zoneArea).squareRoot())) }
         func face(_ i: Int, _ a: Int32, step: Int, room: Int) {
-            // no band is wider than a ramp this zone could be joined across
-            let widestHere = max(widestBorder, Int(widestRampShare * Double(area[Int(a)]).squareRoot()))
             guard room >= 2 else { return }
-            for d in 2...min(room, widestHere + 1) {
+            for d in 2...min(room, widestBand(area[Int(a)]) + 1) {
                 let b = label[i + d * step]
                 if b == a { return }                        // the zone goes on: no border here
                 guard isPart(b) else { continue }
-                let widest = max(widestBorder, Int(widestRampShare * Double(min(area[Int(a)], area[Int(b)])).squareRoot()))
-                guard d - 1 <= widest, d - 1 <= widestBorder || isRamp(from: i, across: d, step: step) else { return }
-                bridges[Int(min(a, b)) * n + Int(max(a, b)), default: []].append((i, step, d))
+                guard d - 1 <= widestBand(min(area[Int(a)], area[Int(b)])),
+                      d - 1 <= widestBorder || isRamp(from: i, across: d, step: step) else { return }
+                bridges[Int(min(a, b)) * n + Int(max(a, b)), default: []].append(Bridge(pixel: i, step: step, reach: d))
                 return
             }
         }
@@ -168,8 +168,9 @@ public enum FlatZones {
             guard Double(pairs.count) >= sharedBorder * breadth, area[Int(a)] + area[Int(b)] <= largest,
                   crossesOn(pairs, between: [a, b], label: label, in: coarse) else { continue }
             var bits = label.map { $0 == a || $0 == b ? UInt8(1) : 0 }
-            for (i, step, _) in pairs {
-                var k = i + step
+            for bridge in pairs {
+                let step = bridge.step
+                var k = bridge.pixel + step
                 while label[k] != a && label[k] != b { bits[k] = 1; k += step }
             }
             unions.append(BinaryImage(width: w, height: h, bits: bits))
@@ -182,14 +183,14 @@ public enum FlatZones {
     /// step runs on past them at either end, the same way and at least half as strong: a
     /// shadow's edge falls across the desk too, where the border between two different
     /// things lying side by side ends with them.
-    static func crossesOn(_ bridges: [(Int, Int, Int)], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
+    static func crossesOn(_ bridges: [Bridge], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
         let w = coarse.width
-        let middles = bridges.map { i, step, d in
-            let j = i + step * d
+        let middles = bridges.map { bridge in
+            let i = bridge.pixel, j = i + bridge.step * bridge.reach
             return Point(Double(i % w + j % w) / 2, Double(i / w + j / w) / 2)
         }
         // grey is read this far either side of the border: past the band of edge pixels
-        let halfBand = Double(bridges.reduce(0) { $0 + $1.2 }) / Double(max(1, bridges.count)) / 2
+        let halfBand = Double(bridges.reduce(0) { $0 + $1.reach }) / Double(max(1, bridges.count)) / 2
         let reachOut = max(3, halfBand + 1)
         guard let line = Line(fitting: middles) else { return false }
         let normal = FlatZones.outwardNormal(line.direction)
@@ -238,6 +239,12 @@ public enum FlatZones {
         return [after >= shortestBorder ? step(from: t1 + margin, to: t1 + margin + after) : nil,
                 before >= shortestBorder ? step(from: t0 - margin - before, to: t0 - margin) : nil]
             .contains { c in c.map { $0 * along > 0 && abs($0) >= 0.5 * abs(along) } ?? false }
+    }
+
+    /// Where two zones face each other across a band of edge pixels: a pixel of one, the
+    /// index step towards the other (1 right, the width down) and how many steps away it lies.
+    struct Bridge {
+        let pixel: Int, step: Int, reach: Int
     }
 
     /// See `shadowSplitUnions`: the widest band of edge pixels between two zones taken for

@@ -178,18 +178,20 @@ public struct QuadDetector: Sendable {
             let inked = found.filter { !$0.followsFrame }.map(\.quad)
             let smallChroma = chroma?.forReduced(by: factor)
             for paper in flatPaper(in: small, chroma: smallChroma, minimumAreaFraction: minimumAreaFraction) {
-                // (an outline around it that takes in paper of another colour is not it)
+                // an outline that takes in paper of another colour around it (a note on a
+                // sheet peeking out) is neither the paper's duplicate nor a box it lies in
+                func takesInOtherPaper(_ outline: Quadrilateral) -> Bool {
+                    smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: outline, gray: small, chroma: $0) } ?? false
+                }
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                        && !(smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: f.quad, gray: small, chroma: $0) } ?? false)
+                        && !takesInOtherPaper(f.quad)
                 }
                 // inside a box the ink passes found, the box's outline bounds it (a part
-                // of the box cut off by a shadow's edge is no sheet) — unless what the box
-                // holds around it is paper of another colour (a note on a sheet peeking out)
+                // of the box cut off by a shadow's edge is no sheet)
                 let inBox = inked.contains { box in
                     box.area > paper.quad.area && box.area < Self.paperInBoxRatio * paper.quad.area
-                        && box.contains(paper.quad.center)
-                        && !(smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: box, gray: small, chroma: $0) } ?? false)
+                        && box.contains(paper.quad.center) && !takesInOtherPaper(box)
                 }
                 if !duplicate && !inBox {
                     found.append((paper.quad, paper.lighterInside,
