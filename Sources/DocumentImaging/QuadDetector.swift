@@ -165,10 +165,12 @@ public struct QuadDetector: Sendable {
             }
         }
         // bent boxes last: where no pass found the box straight (the same corners, or a
-        // quad around it no larger than its outline would be)
+        // quad of about its size around its middle: its outline, `innerEdgeShare` larger
+        // at most, or its inside; not a smaller quad in it, such as digits run together)
         for bent in bentBoxes where !found.contains(where: { f in
             zip(f.quad.corners, bent.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare)
+                || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare
+                    && f.quad.area > Self.innerEdgeShare * bent.area)
         }) {
             found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false))
         }

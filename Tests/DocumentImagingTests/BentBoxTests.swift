@@ -48,6 +48,19 @@ struct BentBoxTests {
         #expect(quads.first { $0.quad == quad }?.isHole == false)
     }
 
+    @Test("A bent box is found with a smaller quad inside it (digits run together into a block)",
+          arguments: [0.1, 0.3, 0.5])
+    func bentBoxAroundBlock(blockShare: Double) throws {
+        let box = curledBox(x: 40, y: 80, length: 320, rise: 0.05)
+        var image = TestImages.strokedOutline(box.outline, thickness: 3, width: 400, height: 190)
+        // a dark block across the box's middle, `blockShare` of its inside
+        let width = blockShare * 320 * 0.8
+        for y in 90..<120 { for x in Int(200 - width / 2)..<Int(200 + width / 2) { image[x, y] = 30 } }
+        let quads = QuadDetector().detect(in: image)
+        #expect(quads.contains { $0.quad.contains(Point(120, 105)) && $0.quad.contains(Point(330, 100)) },
+                "\(quads.map(\.quad.corners))")
+    }
+
     @Test("A dark streak bent the same way (wood grain, no inside) is no quad")
     func bentStreakIgnored() throws {
         let box = curledBox(x: 40, y: 80, length: 320, rise: 0.05)
