@@ -78,13 +78,17 @@ struct Layout {
         }
         // grids first, largest to smallest; nothing inside a grid is read separately,
         // except that a grid of a few cells (a false one: a page whose margins and a
-        // fold happen to fall evenly) gives way to a grid of more cells inside it
+        // fold happen to fall evenly), or any grid around a quad making up a large part
+        // of it (a sheet whose print fell evenly around the puzzle on it), gives way to
+        // a grid of more cells inside it
         var rulings: [Int: Ruling] = [:]
         var foundLines: [Int: FoundLines] = [:]
         var inks: [Int: BinaryImage] = [:]   // `ink(of:)` of the straightened quads
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
-            if gridAncestors.contains(where: { rulings[$0]!.cellCount >= Self.trustedCellCount }) { continue }
+            if gridAncestors.contains(where: { a in
+                rulings[a]!.cellCount >= Self.trustedCellCount && quads[i].quad.area < Self.innerGridShare * quads[a].quad.area
+            }) { continue }
             // a flat zone is paper: the grid printed on it is found by its own lines
             if quads[i].isFlatPaper { continue }
             guard var g = straighten(quads[i].quad, in: image) else { continue }
@@ -278,6 +282,10 @@ struct Layout {
     /// A grid with at least this many cells is taken as it is: grids inside it are its
     /// boxes, not a better reading.
     static let trustedCellCount = 16
+    /// A quad making up at least this share of a trusted grid around it is looked at as a
+    /// grid of its own (and taken when it has more cells): a grid's own boxes and cells
+    /// (a ninth of it at most, a 3×3 box of a 9×9 puzzle) are not.
+    static let innerGridShare = 0.25
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
     /// made finer by the lines found band by band between its own lines, or nil. The

@@ -1,0 +1,62 @@
+import DocumentImaging
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A sheet whose own print falls evenly (a coarse table, a ruled page) holds a puzzle
+/// making up a large part of it: the sheet's coarse lattice, though of enough cells to be
+/// trusted, gives way to the finer grid inside it.
+@Suite("A finer grid inside a coarse lattice")
+struct InnerGridTests {
+    /// An 800 px sheet at (50, 50) ruled into 4 × 4 cells of 200 px by heavy lines, and a
+    /// 9×9 grid of `cell` px cells from its top-left corner ruled by thin lines (its lines
+    /// where they meet the sheet's lie under them).
+    func sheet(cell: Int) -> GrayImage {
+        var image = GrayImage(width: 900, height: 900, fill: 235)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+            for y in max(0, y0)..<min(900, y1) { for x in max(0, x0)..<min(900, x1) { image[x, y] = 25 } }
+        }
+        for k in 0...4 {
+            let p = 50 + 200 * k
+            paint(p - 3, 47, p + 3, 853); paint(47, p - 3, 853, p + 3)
+        }
+        for k in 0...9 {
+            let p = 50 + cell * k
+            paint(p - 1, 50, p + 1, 50 + 9 * cell); paint(50, p - 1, 50 + 9 * cell, p + 1)
+        }
+        return image
+    }
+
+    func square(_ x: Double, _ y: Double, _ side: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x, y), topRight: Point(x + side, y), bottomRight: Point(x + side, y + side),
+                      bottomLeft: Point(x, y + side))
+    }
+
+    func grids(in image: GrayImage, inner side: Double) -> [String] {
+        let quads = [DetectedQuad(quad: square(50, 50, 800), parent: nil, isHole: false),
+                     DetectedQuad(quad: square(50, 50, side), parent: 0, isHole: false)]
+        return Layout().regions(in: image, quads: quads).filter { $0.kind == .grid }
+            .compactMap { $0.ruling.map { "\($0.rowCount)x\($0.columnCount)" } }
+    }
+
+    @Test("The puzzle, a third or more of the sheet, is read as its own 9×9 grid", arguments: [50, 60])
+    func finerGridInside(cell: Int) {
+        // 450 px (a third of the sheet's area) and 540 px (nearly half)
+        let found = grids(in: sheet(cell: cell), inner: Double(9 * cell))
+        #expect(found == ["9x9"], "\(found)")
+    }
+
+    @Test("Control: a trusted grid's own 3×3 box (fewer cells) is not taken over it")
+    func boxOfTrustedGrid() {
+        // a 9×9 filling the sheet, heavy lines round its 3×3 boxes; the quad of its
+        // top-left box
+        var image = GrayImage(width: 900, height: 900, fill: 235)
+        for k in 0...9 {
+            let p = 50 + Int((Double(k) * 800 / 9).rounded()), w = k % 3 == 0 ? 3 : 1
+            for y in 47..<853 { for x in (p - w)..<(p + w) { image[x, y] = 25 } }
+            for x in 47..<853 { for y in (p - w)..<(p + w) { image[x, y] = 25 } }
+        }
+        let found = grids(in: image, inner: 800.0 / 3)
+        #expect(found == ["9x9"], "\(found)")
+    }
+}
