@@ -152,13 +152,7 @@ public enum ImageLoader {
         }
         defer { sr_jpeg_close(decoder) }
         try check(Int(width), Int(height), name: name, options: options)
-        var denominator: UInt32 = 1
-        if let limit = options.maxDimension {
-            while denominator < 8,
-                  (Int(max(width, height)) + Int(denominator) - 1) / Int(denominator) > limit {
-                denominator *= 2
-            }
-        }
+        let denominator = UInt32(dctDenominator(longerSide: Int(max(width, height)), maxDimension: options.maxDimension))
         var outWidth: UInt32 = 0, outHeight: UInt32 = 0
         guard sr_jpeg_set_scale(decoder, denominator, &outWidth, &outHeight, &status) != 0 else {
             throw error(from: status, name: name)
@@ -185,6 +179,17 @@ public enum ImageLoader {
         return LoadedImage(image: image.oriented(orientation), format: .jpeg,
                            orientation: orientation, storedSize: (Int(width), Int(height)),
                            reduction: Int(denominator), chroma: chroma?.oriented(orientation))
+    }
+
+    /// The JPEG DCT scaling 1/denominator (1, 2, 4 or 8) a photo whose longer side is
+    /// `longerSide` is decoded at: the least reduction that brings it within `maxDimension`
+    /// (1/8 at most; no limit: full size). The decoded side so lies between half the limit
+    /// and the limit, or is the photo's own.
+    public static func dctDenominator(longerSide: Int, maxDimension: Int?) -> Int {
+        guard let limit = maxDimension else { return 1 }
+        var denominator = 1
+        while denominator < 8, (longerSide + denominator - 1) / denominator > limit { denominator *= 2 }
+        return denominator
     }
 
     private static func decodePNG(_ raw: UnsafeRawBufferPointer, name: String,
