@@ -19,6 +19,11 @@ public struct DetectedQuad: Sendable {
     /// True when the quad runs along the middle of a drawn box's lines (`LineBoxes`):
     /// neither an outline's outer edge nor a hole's inner one.
     public var isLineMiddle: Bool = false
+    /// For an outline (not a hole), the holes its ink rings, each as a share of the quad's
+    /// area (at least `QuadDetector.smallestHoleShare`), largest first: a comb's or a
+    /// box's cells, where a blob of ink (digits run together) rings only its small loops.
+    /// nil when not measured (holes, flat paper, quads put together from others).
+    public var holeShares: [Double]? = nil
 
     /// A quad and its place among the others (also for quads put together from parts).
     public init(quad: Quadrilateral, parent: Int?, isHole: Bool, followsImageFrame: Bool = false,
@@ -102,7 +107,7 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool)] = []
+        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool, holeShares: [Double]?)] = []
         var bentBoxes: [Quadrilateral] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
@@ -115,6 +120,14 @@ public struct QuadDetector: Sendable {
         for pass in passes(image: image, small: small, factor: factor, binaries: binaries) {
             let earlier = found.map(\.quad)
             let contours = pass.binary.contours()
+            // each outline's holes (its cells, for `DetectedQuad.holeShares`)
+            var holesOf: [Int: [Int]] = [:]
+            for (k, contour) in contours.enumerated() where contour.isHole {
+                if let parent = contour.parent { holesOf[parent, default: []].append(k) }
+            }
+            let holeSharesOf = { (index: Int, quad: Quadrilateral) -> [Double]? in
+                contours[index].isHole ? nil : Self.holeShares(holesOf[index, default: []].map { contours[$0] }, area: quad.area)
+            }
             var quadOfContour: [Int: Quadrilateral?] = [:]
             var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
             let quadOf = { (index: Int) -> Quadrilateral? in
@@ -150,7 +163,7 @@ public struct QuadDetector: Sendable {
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > Self.innerEdgeShare * outer.area {
                     if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
-                        found[k] = (quad, true, followsFrame, false)
+                        found[k] = (quad, true, followsFrame, false, nil)
                     }
                     continue
                 }
@@ -160,7 +173,7 @@ public struct QuadDetector: Sendable {
                 }
                 if !duplicate {
                     foundOfContour[index] = found.count
-                    found.append((quad, contour.isHole, followsFrame, false))
+                    found.append((quad, contour.isHole, followsFrame, false, holeSharesOf(index, quad)))
                 }
             }
         }
@@ -172,7 +185,7 @@ public struct QuadDetector: Sendable {
                 || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare
                     && f.quad.area > Self.innerEdgeShare * bent.area)
         }) {
-            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false))
+            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false, nil))
         }
         if findsFlatPaper {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
@@ -197,7 +210,7 @@ public struct QuadDetector: Sendable {
                 }
                 if !duplicate && !inBox {
                     found.append((paper.quad, paper.lighterInside,
-                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true))
+                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true, nil))
                 }
             }
         }
@@ -213,8 +226,10 @@ public struct QuadDetector: Sendable {
             let refined = item.isPaper || rank <= refinedQuads
                 ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
                 : full
-            result.append(DetectedQuad(quad: refined, parent: nil, isHole: item.isHole,
-                                       followsImageFrame: item.followsFrame, isFlatPaper: item.isPaper))
+            var detected = DetectedQuad(quad: refined, parent: nil, isHole: item.isHole,
+                                        followsImageFrame: item.followsFrame, isFlatPaper: item.isPaper)
+            detected.holeShares = item.holeShares
+            result.append(detected)
         }
         DetectedQuad.assignParents(&result)
         return result
@@ -234,6 +249,17 @@ public struct QuadDetector: Sendable {
         /// with what lies beside it (the sheet below, a shadow's edge).
         var outlinesOnlyWhereMissed = false
     }
+
+    /// The areas `holes` (an outline's) enclose, as shares of `area` (its quad's), at
+    /// least `smallestHoleShare`, largest first.
+    public static func holeShares(_ holes: [Contour], area: Double) -> [Double] {
+        guard area > 0 else { return [] }
+        return holes.map { abs(Polygon.signedArea($0.points)) / area }.filter { $0 >= smallestHoleShare }.sorted(by: >)
+    }
+
+    /// The smallest hole kept in `DetectedQuad.holeShares`: a quarter of a cell of a
+    /// 16-cell grid (the layout asks for cells only of grids of fewer).
+    public static let smallestHoleShare = 1.0 / 64
 
     /// A hole whose quad covers more than this share of its outline's is the outline's
     /// inner edge: the two borders of one drawn line.

@@ -104,6 +104,10 @@ struct Layout {
             // the upright strokes of digits written in one long box come near its frame
             // but stop short of it
             if ruling.rowCount == 1 || ruling.columnCount == 1, !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
+            // an outline ringing no hole the size of a cell is a blob of ink (digits run
+            // together), its "ruling" their strokes: a grid of few cells shows a cell
+            if ruling.cellCount < Self.trustedCellCount, let holes = quads[i].holeShares,
+               !holes.contains(where: { $0 >= Self.cellHoleShare / Double(ruling.cellCount) }) { continue }
             // the paper-relative threshold joins a frame to a dark strip beside it (the sheet
             // below, a shadow), moving the frame's line into the strip
             if !Self.isFramed(ruling, by: lines) {
@@ -286,6 +290,10 @@ struct Layout {
     /// grid of its own (and taken when it has more cells): a grid's own boxes and cells
     /// (a ninth of it at most, a 3×3 box of a 9×9 puzzle) are not.
     static let innerGridShare = 0.25
+    /// A hole inside a few-cell grid's outline is one of its cells from this share of a
+    /// cell's area (the hole encloses the cell's paper and the digit in it; a digit's
+    /// loop in a run of touching digits is a small part of one "cell" its strokes make).
+    static let cellHoleShare = 0.25
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
     /// made finer by the lines found band by band between its own lines, or nil. The

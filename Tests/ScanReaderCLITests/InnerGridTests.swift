@@ -60,3 +60,42 @@ struct InnerGridTests {
         #expect(found == ["9x9"], "\(found)")
     }
 }
+
+/// A few-cell "grid" whose outline rings no hole the size of a cell is a blob of ink:
+/// digits run together in a box, their strokes standing for dividers. It is no grid.
+@Suite("Few-cell grids need cells")
+struct BlobGridTests {
+    /// A 1×6 comb of 50 px cells from (100, 100), lines 3 px, a stroke in each cell.
+    func comb() -> GrayImage {
+        var image = GrayImage(width: 500, height: 250, fill: 230)
+        for k in 0...6 { for y in 100..<153 { for x in (100 + k * 50)..<(103 + k * 50) { image[x, y] = 25 } } }
+        for x in 100..<403 {
+            for y in 100..<103 { image[x, y] = 25 }
+            for y in 150..<153 { image[x, y] = 25 }
+        }
+        for k in 0..<6 { for y in 112..<141 { for x in (124 + k * 50)..<(128 + k * 50) { image[x, y] = 25 } } }
+        return image
+    }
+
+    func grids(holeShares: [Double]?) -> [String] {
+        var quad = DetectedQuad(quad: Quadrilateral(topLeft: Point(100, 100), topRight: Point(403, 100),
+                                                     bottomRight: Point(403, 153), bottomLeft: Point(100, 153)),
+                                parent: nil, isHole: false)
+        quad.holeShares = holeShares
+        return Layout().regions(in: comb(), quads: [quad]).filter { $0.kind == .grid }
+            .compactMap { $0.ruling.map { "\($0.rowCount)x\($0.columnCount)" } }
+    }
+
+    @Test("The comb is a grid when its outline rings a cell-sized hole, or when holes were not measured")
+    func combWithCells() {
+        #expect(grids(holeShares: Array(repeating: 0.15, count: 6)) == ["1x6"])
+        #expect(grids(holeShares: [0.05]) == ["1x6"])    // one cell left closed: a third of a cell
+        #expect(grids(holeShares: nil) == ["1x6"])
+    }
+
+    @Test("The same lattice from an outline ringing only small loops, or nothing, is no grid")
+    func blobIsNoGrid() {
+        #expect(grids(holeShares: [0.03, 0.02, 0.02]).isEmpty)   // under a quarter of a sixth
+        #expect(grids(holeShares: []).isEmpty)
+    }
+}
