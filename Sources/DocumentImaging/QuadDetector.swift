@@ -226,7 +226,12 @@ public struct QuadDetector: Sendable {
             let refined = item.isPaper || rank <= refinedQuads
                 ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
                 : full
-            var detected = DetectedQuad(quad: refined, parent: nil, isHole: item.isHole,
+            // paper whose outline took in a sheet below it, peeking out in another colour:
+            // the paper inside
+            var kept = refined
+            if item.isPaper || item.isHole, let chroma,
+               let inner = FlatZones.innerPaper(of: refined, gray: image, chroma: chroma) { kept = inner }
+            var detected = DetectedQuad(quad: kept, parent: nil, isHole: item.isHole,
                                         followsImageFrame: item.followsFrame, isFlatPaper: item.isPaper)
             detected.holeShares = item.holeShares
             result.append(detected)

@@ -112,6 +112,37 @@ struct ColourPaperTests {
         #expect(!FlatZones.aroundIsOtherPaper(paper, in: Self.quad(99, 49, 311, 261), gray: shade.0, chroma: shade.1))
     }
 
+    static func near(_ a: Quadrilateral?, _ b: Quadrilateral, within tolerance: Double) -> Bool {
+        guard let a else { return false }
+        return zip(a.corners, b.corners).allSatisfy { Polygon.distance($0, $1) <= tolerance }
+    }
+
+    @Test("An outline that took in a sheet below the paper, peeking out along two sides: moved in onto the paper")
+    func innerPaperOfTwoSides() {
+        let paper = Self.quad(100, 50, 299, 249)
+        let (gray, planes) = Self.paperIn(around: 215, aroundChroma: (128, 128))
+        // 12 px of grey sheet past the right and bottom sides
+        let inner = FlatZones.innerPaper(of: Self.quad(100, 50, 311, 261), gray: gray, chroma: planes)
+        #expect(Self.near(inner, paper, within: 2.5), "\(inner?.corners ?? [])")
+        // the sheet at an angle: its strip along the right side widening from 4 to 16 px
+        let wedge = Quadrilateral(topLeft: Point(100, 50), topRight: Point(303, 50), bottomRight: Point(315, 261),
+                                  bottomLeft: Point(100, 261))
+        let fromWedge = FlatZones.innerPaper(of: wedge, gray: gray, chroma: planes)
+        #expect(Self.near(fromWedge, paper, within: 2.5), "\(fromWedge?.corners ?? [])")
+    }
+
+    @Test("Controls: a strip along one side, the same paper in shade, no strip: left as it is")
+    func innerPaperControls() {
+        let (gray, planes) = Self.paperIn(around: 215, aroundChroma: (128, 128))
+        // one side only: a piece of a sheet, or a band of desk, beyond one side is no sheet below
+        #expect(FlatZones.innerPaper(of: Self.quad(100, 50, 311, 249), gray: gray, chroma: planes) == nil)
+        // the paper's own edge: nothing of another colour inside it
+        #expect(FlatZones.innerPaper(of: Self.quad(100, 50, 299, 249), gray: gray, chroma: planes) == nil)
+        // the same yellow in shade past two sides: the same chromaticity, the same paper
+        let shade = Self.paperIn(around: 100, aroundChroma: (104, 139))
+        #expect(FlatZones.innerPaper(of: Self.quad(100, 50, 311, 261), gray: shade.0, chroma: shade.1) == nil)
+    }
+
     @Test("Chroma planes are averaged onto the reduced copy's pixels")
     func resampling() {
         var blue = GrayImage(width: 8, height: 4, fill: 100), red = GrayImage(width: 8, height: 4, fill: 150)
