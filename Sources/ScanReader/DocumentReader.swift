@@ -36,8 +36,8 @@ public struct ReadOptions: Sendable {
     public var maxMemory: Int = 1_000_000_000
     /// Photos are decoded at reduced size (JPEG DCT scaling by halves) to at most this
     /// longer side, so between half of it and it: 1700 puts an 8 MP phone photo (3264 px)
-    /// at 1632 px rather than 816, where thin lines and small digits were lost (its found
-    /// share was 18 points under that of the 12 MP photos, decoded at 1008).
+    /// at 1632 px rather than 816, where thin lines and small digits were lost (corpus
+    /// seed 1: 75 % of their regions found, against 94 % in 12 MP photos read at 1008).
     public var workingSize: Int = 1700
 
     /// Defaults as documented on each property.
