@@ -206,10 +206,13 @@ struct Layout {
             // quad loose on the desk beside a grid is a label or a word's box
             let onPaper = quads[i].parent != nil || quads[i].isLineMiddle
             let g = (onPaper ? enlarged(quads[i].quad, in: pixels) : nil) ?? straightened
-            let (b, faint) = Self.inkLevels(of: g, zoom: Double(g.width) / Double(straightened.width))
+            let (b, faint, meanInk) = Self.inkLevels(of: g, zoom: Double(g.width) / Double(straightened.width))
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }
-            let pieces = segmenter.fieldDigits(gray: g, binary: b, faint: faint, region: readable).count
+            // candidates are weighed by the glyphs the local mean cuts (a band along a
+            // shadow's edge counts as one glyph there, as it did when the layout's
+            // comparisons were chosen); the field is read in its ink below the closing
+            let pieces = segmenter.fieldDigits(gray: g, binary: meanInk, faint: faint, region: readable).count
             // the whole against its pieces: the glyphs the cut split are whole in it
             let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
             guard pieces > 0, piecesOfIt ? pieces >= innerPieces : pieces > innerPieces else { continue }
@@ -429,17 +432,19 @@ struct Layout {
     }
 
     /// A field's ink, and from the same local means the faint ink around it (darker than
-    /// the mean by `faintStrokeShare` of the contrast ink needs). The ink is also darker
+    /// the mean by `faintStrokeShare` of the contrast ink needs) and the mean's own ink
+    /// (`ink(of:zoom:)`, what the layout weighs candidates by). The ink is also darker
     /// by `inkContrast` than the paper as a closing over `fieldClosingShare` of the field's
     /// shorter side measures it (`BinarizationMethod.belowClosing`): where a shadow's edge
     /// crosses the field, the mean on its dark side is raised by the light side and would
     /// make a band along the edge ink, read as a 1 or cutting the digits it touches.
-    static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage) {
+    static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage, meanInk: BinaryImage) {
         let window = inkWindow(of: g, zoom: zoom)
         let levels = g.localMeanBinarizations(window: window, percents: [inkContrast, inkContrast * faintStrokeShare])
         let closing = max(window, Int(fieldClosingShare * Double(min(g.width, g.height))))
         let paper = g.binarized(.belowClosing(window: closing, percent: inkContrast))
-        return (BinaryImage(width: g.width, height: g.height, bits: zip(levels[0].bits, paper.bits).map { $0 & $1 }), levels[1])
+        return (BinaryImage(width: g.width, height: g.height, bits: zip(levels[0].bits, paper.bits).map { $0 & $1 }),
+                levels[1], levels[0])
     }
 
     /// The closing window of a field's ink (`inkLevels`), as a share of its shorter side:
