@@ -206,12 +206,13 @@ struct Layout {
             // quad loose on the desk beside a grid is a label or a word's box
             let onPaper = quads[i].parent != nil || quads[i].isLineMiddle
             let g = (onPaper ? enlarged(quads[i].quad, in: pixels) : nil) ?? straightened
-            let (b, faint, meanInk) = Self.inkLevels(of: g, zoom: Double(g.width) / Double(straightened.width))
+            let zoom = Double(g.width) / Double(straightened.width)
+            let (meanInk, faint) = Self.inkLevels(of: g, zoom: zoom)
             let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
             guard readable.width > 4, readable.height > 4 else { continue }
             // candidates are weighed by the glyphs the local mean cuts (a band along a
             // shadow's edge counts as one glyph there, as it did when the layout's
-            // comparisons were chosen); the field is read in its ink below the closing
+            // comparisons were chosen); the field taken is read in `fieldInk`
             let pieces = segmenter.fieldDigits(gray: g, binary: meanInk, faint: faint, region: readable).count
             // the whole against its pieces: the glyphs the cut split are whole in it
             let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
@@ -219,6 +220,7 @@ struct Layout {
             for j in inner { replaced.insert(j); isField[j] = false }
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
+            let b = Self.fieldInk(meanInk, of: g, zoom: zoom)
             regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, faint: faint, ruling: nil,
                                          hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened))
         }
@@ -426,28 +428,37 @@ struct Layout {
     /// keeps the shade's own level there. Elsewhere the mean decides, as for every region.
     static func pageInk(of g: GrayImage) -> BinaryImage {
         let window = max(smallestInkWindow, max(g.width, g.height) / 12)
-        let mean = g.binarized(.localMean(window: window, percent: inkContrast))
-        let paper = g.binarized(.belowClosing(window: window, percent: inkContrast))
-        return BinaryImage(width: g.width, height: g.height, bits: zip(mean.bits, paper.bits).map { $0 & $1 })
+        return belowPaper(g.binarized(.localMean(window: window, percent: inkContrast)), of: g, closing: window)
     }
 
-    /// A field's ink, and from the same local means the faint ink around it (darker than
-    /// the mean by `faintStrokeShare` of the contrast ink needs) and the mean's own ink
-    /// (`ink(of:zoom:)`, what the layout weighs candidates by). The ink is also darker
-    /// by `inkContrast` than the paper as a closing over `fieldClosingShare` of the field's
-    /// shorter side measures it (`BinarizationMethod.belowClosing`): where a shadow's edge
-    /// crosses the field, the mean on its dark side is raised by the light side and would
-    /// make a band along the edge ink, read as a 1 or cutting the digits it touches.
-    static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage, meanInk: BinaryImage) {
-        let window = inkWindow(of: g, zoom: zoom)
-        let levels = g.localMeanBinarizations(window: window, percents: [inkContrast, inkContrast * faintStrokeShare])
-        let closing = max(window, Int(fieldClosingShare * Double(min(g.width, g.height))))
-        let paper = g.binarized(.belowClosing(window: closing, percent: inkContrast))
-        return (BinaryImage(width: g.width, height: g.height, bits: zip(levels[0].bits, paper.bits).map { $0 & $1 }),
-                levels[1], levels[0])
+    /// A region's ink, and from the same local means the faint ink around it: darker than
+    /// the mean by `faintStrokeShare` of the contrast ink needs.
+    static func inkLevels(of g: GrayImage, zoom: Double = 1) -> (ink: BinaryImage, faint: BinaryImage) {
+        let levels = g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom),
+                                              percents: [inkContrast, inkContrast * faintStrokeShare])
+        return (levels[0], levels[1])
     }
 
-    /// The closing window of a field's ink (`inkLevels`), as a share of its shorter side:
+    /// The ink a field taken is read in: its `inkLevels` ink that is also darker by
+    /// `inkContrast` than the paper as a closing over `fieldClosingShare` of the field's
+    /// shorter side (at least the mean's window) measures it (`belowPaper`). Where a
+    /// shadow's edge crosses the field, the mean on its dark side is raised by the light
+    /// side and makes a band along the edge ink, read as a 1 or cutting the digits it
+    /// touches. Only fields taken pay for the closing.
+    static func fieldInk(_ meanInk: BinaryImage, of g: GrayImage, zoom: Double = 1) -> BinaryImage {
+        belowPaper(meanInk, of: g, closing: max(inkWindow(of: g, zoom: zoom), Int(fieldClosingShare * Double(min(g.width, g.height)))))
+    }
+
+    /// `ink` where `g` is also darker by `inkContrast` than the paper as a closing over
+    /// `closing`-pixel squares measures it (`BinarizationMethod.belowClosing`): strokes
+    /// narrower than the squares stay; a shadow's edge keeps its step, so the band a
+    /// local mean makes along its dark side goes.
+    static func belowPaper(_ ink: BinaryImage, of g: GrayImage, closing: Int) -> BinaryImage {
+        let paper = g.binarized(.belowClosing(window: max(1, closing), percent: inkContrast))
+        return BinaryImage(width: g.width, height: g.height, bits: zip(ink.bits, paper.bits).map { $0 & $1 })
+    }
+
+    /// The closing window of a field's ink (`fieldInk`), as a share of its shorter side:
     /// wider than any stroke in it (a marker's on a note is about a tenth of the note), so
     /// strokes stay ink. Chosen on corpus seed 1: 0.3 read as many fields exactly, 1 fewer.
     static let fieldClosingShare = 0.5

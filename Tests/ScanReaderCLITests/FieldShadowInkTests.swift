@@ -29,7 +29,7 @@ struct FieldShadowInkTests {
     @Test("No ink along the shadow's edge; the strokes on both sides are ink", arguments: [UInt8(110), 140, 170])
     func noBandAlongEdge(shade: UInt8) {
         let g = field(shade: shade)
-        let (ink, _, _) = Layout.inkLevels(of: g)
+        let ink = Layout.fieldInk(Layout.inkLevels(of: g).ink, of: g)
         // the strip along the edge's dark side, above and below the bars' rows too
         #expect(inked(ink, x: 150..<200, y: 0..<120) == 0)
         #expect(inked(ink, x: 82..<86, y: 40..<80) == 4 * 40)
