@@ -107,7 +107,10 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool, holeShares: [Double]?)] = []
+        // `fitsBorder`: the quad's own border runs along each of its sides
+        // (`leastSideSupport`), so it stands for that outline in `Pass.outlinesOnlyWhereMissed`
+        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool, holeShares: [Double]?,
+                     fitsBorder: Bool)] = []
         var bentBoxes: [Quadrilateral] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
@@ -118,7 +121,7 @@ public struct QuadDetector: Sendable {
             binaries = methods.map { small.binarized($0) }
         }
         for pass in passes(image: image, small: small, factor: factor, binaries: binaries) {
-            let earlier = found.map(\.quad)
+            let earlier = found.map { ($0.quad, $0.fitsBorder) }
             let contours = pass.binary.contours()
             // each outline's holes (its cells, for `DetectedQuad.holeShares`)
             var holesOf: [Int: [Int]] = [:]
@@ -151,9 +154,7 @@ public struct QuadDetector: Sendable {
                    !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
                     continue
                 }
-                if !contour.isHole, pass.outlinesOnlyWhereMissed, earlier.contains(where: { q in
-                    q.area > Self.mergedShare * quad.area && q.area <= quad.area && quad.contains(q.center)
-                }) {
+                if !contour.isHole, pass.outlinesOnlyWhereMissed, Self.isFoundEarlier(quad, among: earlier) {
                     continue
                 }
                 // a hole just inside an outline is that outline's inner edge; but where the
@@ -163,7 +164,7 @@ public struct QuadDetector: Sendable {
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > Self.innerEdgeShare * outer.area {
                     if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
-                        found[k] = (quad, true, followsFrame, false, nil)
+                        found[k] = (quad, true, followsFrame, false, nil, true)
                     }
                     continue
                 }
@@ -173,7 +174,8 @@ public struct QuadDetector: Sendable {
                 }
                 if !duplicate {
                     foundOfContour[index] = found.count
-                    found.append((quad, contour.isHole, followsFrame, false, holeSharesOf(index, quad)))
+                    found.append((quad, contour.isHole, followsFrame, false, holeSharesOf(index, quad),
+                                  contour.isHole || Self.fitsBorder(quad, border: contour.points)))
                 }
             }
         }
@@ -185,7 +187,7 @@ public struct QuadDetector: Sendable {
                 || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare
                     && f.quad.area > Self.innerEdgeShare * bent.area)
         }) {
-            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false, nil))
+            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false, nil, true))
         }
         if findsFlatPaper {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
@@ -210,7 +212,7 @@ public struct QuadDetector: Sendable {
                 }
                 if !duplicate && !inBox {
                     found.append((paper.quad, paper.lighterInside,
-                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true, nil))
+                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true, nil, true))
                 }
             }
         }
@@ -255,6 +257,17 @@ public struct QuadDetector: Sendable {
         var outlinesOnlyWhereMissed = false
     }
 
+    /// True when one of the `earlier` quads stands for `quad`'s outline (see
+    /// `Pass.outlinesOnlyWhereMissed`): it makes up more than `mergedShare` of it, lies in
+    /// it, and fits its own border (`fitsBorder`: every side at least `leastSideSupport`
+    /// followed). A quad with a side its border leaves (a frame's hull pulled out to a line
+    /// beside it) has not found the frame, and does not keep a later pass from tracing it.
+    static func isFoundEarlier(_ quad: Quadrilateral, among earlier: [(quad: Quadrilateral, fitsBorder: Bool)]) -> Bool {
+        earlier.contains { q, fits in
+            fits && q.area > mergedShare * quad.area && q.area <= quad.area && quad.contains(q.center)
+        }
+    }
+
     /// The areas `holes` (an outline's) enclose, as shares of `area` (its quad's), at
     /// least `smallestHoleShare`, largest first.
     public static func holeShares(_ holes: [Contour], area: Double) -> [Double] {
@@ -286,6 +299,18 @@ public struct QuadDetector: Sendable {
 
     /// See `Pass.outlinesOnlyWhereMissed`.
     static let mergedShare = 0.5
+
+    /// A quad with a side its border runs along for less than this share of the side's
+    /// length (`sideSupport`) is a poor fit of that border: a blob merged with a corner
+    /// pulled the hull out. It is read again from the border's straight runs, and does not
+    /// stand for the outline when a later pass traces it whole.
+    static let leastSideSupport = 0.5
+
+    /// True when `border` runs along every side of `quad` for at least `leastSideSupport`
+    /// of its length.
+    static func fitsBorder(_ quad: Quadrilateral, border: [Point]) -> Bool {
+        sideSupport(of: quad, border: border).allSatisfy { $0 >= leastSideSupport }
+    }
 
     /// The share of a drawn outline's border lying on its quad's sides (within
     /// `drawnOutlineBand`), where a pass asks for it (`isDrawn`): a frame's border is its
@@ -413,7 +438,7 @@ public struct QuadDetector: Sendable {
         if let quad = quadrilateral(outlining: points, minArea: minArea, allowingBends: allowingBends) {
             // a side the border leaves for most of its length: a blob merged with a
             // corner pulled the hull out; the border's own straight runs may still close
-            guard Self.sideSupport(of: quad, border: points).contains(where: { $0 < 0.5 }) else { return quad }
+            guard !Self.fitsBorder(quad, border: points) else { return quad }
             return quadrilateral(fromStraightRunsOf: points, minArea: minArea) ?? quad
         }
         // a fold line or a stroke touching the frame, traced out and back, spoils the
