@@ -110,7 +110,8 @@ public enum RulingFinder {
     /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,
     /// with a smear of ±1.5 % across the line direction to tolerate bending, covers at
     /// least 70 % of the length (the region's own frame, the outer 4 %, left out) and
-    /// reaches both ends (the outer 12 % at each side). Measured on a low-threshold copy,
+    /// reaches both ends (the outer 12 % at each side), a run no wider than
+    /// `widestLineShare` of the region. Measured on a low-threshold copy,
     /// real rulings cover 97–100 %; a column of digits crossing the rulings about 60 %;
     /// a lone stroke (a "1" in a box) reaches neither end.
     public static func lines(in b: BinaryImage, horizontal: Bool) -> [Double] {
@@ -162,6 +163,9 @@ public enum RulingFinder {
             guard isLine[i] else { i += 1; continue }
             var j = i
             while j + 1 < count && isLine[j + 1] { j += 1 }
+            // a run across much of the region is ink everywhere (the paper's noise taken
+            // for ink, a shade), no line
+            guard Double(j - i + 1) <= widestLineShare * Double(count) else { i = j + 1; continue }
             // the run's centre, weighted towards the best-covered rows
             let top = coverage[i...j].max()!
             let core = (i...j).filter { coverage[$0] >= top - 0.05 }
@@ -171,6 +175,10 @@ public enum RulingFinder {
         }
         return result
     }
+
+    /// See `linesWithCoverage`: a run of covered rows wider than this share of the region
+    /// is no line (a grid of two cells has lines far thinner than half of it).
+    public static let widestLineShare = 0.25
 
     /// How much thicker than the median line a line must be to be heavy (a frame or box
     /// line among thin ones).
