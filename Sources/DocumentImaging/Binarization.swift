@@ -275,12 +275,25 @@ extension GrayImage {
 extension GrayImage {
     /// Ink measured against the paper (see `darkness(blocks:)`): darker than it by
     /// `fraction` of the image's contrast (the darkness's 99th percentile), and by at
-    /// least 8 levels. Pass `darkness` when already computed.
-    public func binarizedAgainstPaper(fraction: Double = 0.15, darkness given: [UInt8]? = nil) -> BinaryImage {
+    /// least 8 levels. `aboveNoise`: also darker than the paper's own noise reaches
+    /// (`paperNoiseFloor`; on a noisy blank sheet the contrast is the noise's, and a
+    /// fraction of it makes half the paper ink). Pass `darkness` when already computed.
+    public func binarizedAgainstPaper(fraction: Double = 0.15, darkness given: [UInt8]? = nil,
+                                      aboveNoise: Bool = false) -> BinaryImage {
         let d = given ?? darkness()
-        let contrast = Double(ByteHistogram(d).percentile(0.99))
-        let threshold = UInt8(min(255, max(8, fraction * contrast)))
+        let histogram = ByteHistogram(d)
+        let contrast = Double(histogram.percentile(0.99))
+        let floor = aboveNoise ? Self.paperNoiseFloor(histogram) : 0
+        let threshold = UInt8(min(255, max(8, fraction * contrast, floor)))
         return BinaryImage(width: width, height: height, bits: d.map { $0 > threshold ? 1 : 0 })
+    }
+
+    /// The darkness (`darkness(blocks:)`) the paper's own noise reaches, from its
+    /// histogram: twice the median darkness (most of a region is paper, and the paper
+    /// level is its 90th percentile, so the median is a noise's width below it) plus 3
+    /// levels, as `RulingFinder.ruling(in:)` floors its grey profiles.
+    public static func paperNoiseFloor(_ darkness: ByteHistogram) -> Double {
+        2 * Double(darkness.percentile(0.5)) + 3
     }
 
     /// How much darker than the paper each pixel is (0 = paper). The paper level is

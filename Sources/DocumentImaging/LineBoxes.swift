@@ -220,8 +220,10 @@ extension LineBoxes {
 
     /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
     /// smaller (its longer side at most `longestSide`), and thresholded against its paper
-    /// at each of `fractions` of its contrast: the inks boxes are looked for in, with the
-    /// map from its pixel-edge coordinates back to `image`'s pixel coordinates.
+    /// at each of `fractions` of its contrast, and above its paper's noise (on a noisy
+    /// blank sheet the contrast is the noise's, whose specks line up into rows and
+    /// columns of "lines"): the inks boxes are looked for in, with the map from its
+    /// pixel-edge coordinates back to `image`'s pixel coordinates.
     public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int,
                                        fractions: [Double] = inkFractions)
         -> (inks: [BinaryImage], toImage: (Point) -> Point)? {
@@ -234,7 +236,7 @@ extension LineBoxes {
         guard let g = image.rectified(region, width: w, height: h),
               let map = Homography(straightening: region, width: w, height: h) else { return nil }
         let darkness = g.darkness()
-        return (fractions.map { g.binarizedAgainstPaper(fraction: $0, darkness: darkness) },
+        return (fractions.map { g.binarizedAgainstPaper(fraction: $0, darkness: darkness, aboveNoise: true) },
                 { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })
     }
 }

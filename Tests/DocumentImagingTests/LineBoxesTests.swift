@@ -167,3 +167,34 @@ struct BlurredBoxesTests {
         #expect(found(blur: blur.passes, radius: blur.radius, fractions: LineBoxes.inkFractions) >= 1)
     }
 }
+
+/// The sheet pass straightens every sheet and looks for the boxes drawn on it; on a noisy
+/// blank sheet the noise, measured against the paper, was ink nearly everywhere and its
+/// rows and columns of specks made lines and dozens of boxes.
+@Suite("Boxes on a noisy sheet")
+struct NoisySheetBoxesTests {
+    /// A 720 × 480 sheet at grey 200 with noise of about ±30 levels (a fixed sequence), a
+    /// large stroke (a written 1) and, when `boxed`, a box drawn 3 px wide.
+    func boxes(boxed: Bool) -> Int {
+        var g = GrayImage(width: 720, height: 480, fill: 200)
+        var state: UInt32 = 12345
+        for y in 0..<480 {
+            for x in 0..<720 {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                g[x, y] = UInt8(200 + Int(state >> 24) % 61 - 30)
+            }
+        }
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) { for y in y0..<y1 { for x in x0..<x1 { g[x, y] = 40 } } }
+        paint(358, 140, 362, 340)
+        if boxed { paint(200, 150, 560, 153); paint(200, 227, 560, 230); paint(200, 150, 203, 230); paint(557, 150, 560, 230) }
+        let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(720, 0), bottomRight: Point(720, 480), bottomLeft: Point(0, 480))
+        guard let (inks, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720) else { return -1 }
+        return inks.reduce(0) { $0 + LineBoxes(longerSide: 720).boxes(in: $1).count }
+    }
+
+    @Test("A noisy blank sheet holding one large stroke has no boxes")
+    func blank() { #expect(boxes(boxed: false) == 0) }
+
+    @Test("Control: a box drawn on the same noisy sheet is found")
+    func boxed() { #expect(boxes(boxed: true) >= 1) }
+}
