@@ -53,11 +53,12 @@ extension DetectedQuad {
 ///
 /// Detection runs on a reduced copy (the longer side near `workingSize`): adaptive
 /// binarization, border following (Suzuki & Abe 1985), Douglas–Peucker simplification
-/// and a quadrilateral test. Three passes, each for what it sees best (see `passes`):
+/// and a quadrilateral test. Four passes, each for what it sees best (see `passes`):
 /// the primary threshold of the mean-reduced copy (frames, boxes, print-sized lines);
 /// the same threshold of a copy reduced keeping each block's darkest pixel (ruling lines
-/// thinner than the reduction, which averaging fades); and a sensitive, gap-closing
-/// threshold for paper (a light sheet or note ringed by a darker desk). The inside of a box
+/// thinner than the reduction, which averaging fades); a sensitive, gap-closing
+/// threshold for paper (a light sheet or note ringed by a darker desk); and the primary
+/// ink less a shadow's edge (boxes a shadow crosses). The inside of a box
 /// whose sides bend (a form on a curled page) is taken last, where no pass found the box
 /// straight (`bentBox`), and sheets and notes also as flat zones of a coarse copy, told from
 /// the desk by brightness or colour (`flatPaper`). Each accepted quad's sides are then re-fitted by total
@@ -300,6 +301,11 @@ public struct QuadDetector: Sendable {
     /// See `Pass.outlinesOnlyWhereMissed`.
     static let mergedShare = 0.5
 
+    /// The closing window of the shadow-free pass (4 in `passes`), as a share of the
+    /// detection copy's longer side: twice the thickest drawn line
+    /// (`LineBoxes.thicknessShare`), so the paper around a line fills it.
+    static let shadowFreeWindowShare = 2 * LineBoxes.thicknessShare
+
     /// A quad with a side its border runs along for less than this share of the side's
     /// length (`sideSupport`) is a poor fit of that border: a blob merged with a corner
     /// pulled the hull out. It is read again from the border's straight runs, and does not
@@ -331,7 +337,12 @@ public struct QuadDetector: Sendable {
     ///    lines): every hole (paper ringed by a darker desk); in a reduced photo only drawn
     ///    outer borders that the passes before missed (a frame closed by the dilation),
     ///    since a low, dilated threshold also merges a frame with the shadow edge or the
-    ///    sheet beside it. In an unreduced photo every border.
+    ///    sheet beside it. In an unreduced photo every border;
+    /// 4. the primary threshold's ink that is also darker than the paper as a grey-level
+    ///    closing measures it (`shadowFreeWindowShare`): a shadow's edge keeps its step under
+    ///    a closing, so the band the local mean makes along its dark side is gone, and a
+    ///    box or frame the edge crosses is traced whole, where the first pass closed its
+    ///    lit part along the band. Only drawn borders, outlines only where missed.
     func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
         var passes = [Pass(binary: binaries[0])]
         if factor > 1 && keepsThinLines {
@@ -341,6 +352,12 @@ public struct QuadDetector: Sendable {
         for sensitive in binaries.dropFirst() {
             passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, outlinesDrawnOnly: factor > 1,
                                outlinesOnlyWhereMissed: factor > 1))
+        }
+        if case let .localMean(_, percent) = binarization {
+            let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
+            let paper = small.binarized(.belowClosing(window: window, percent: percent))
+            let ink = BinaryImage(width: small.width, height: small.height, bits: zip(binaries[0].bits, paper.bits).map { $0 & $1 })
+            passes.append(Pass(binary: ink, outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
         }
         return passes
     }
