@@ -291,7 +291,8 @@ extension GrayImage {
     /// The darkness (`darkness(blocks:)`) the paper's own noise reaches, from its
     /// histogram: twice the median darkness (most of a region is paper, and the paper
     /// level is its 90th percentile, so the median is a noise's width below it) plus 3
-    /// levels, as `RulingFinder.ruling(in:)` floors its grey profiles.
+    /// levels. `RulingFinder.ruling(in:)` floors its grey profiles with it, the sheet pass
+    /// its ink (`LineBoxes.straightenedInk`).
     public static func paperNoiseFloor(_ darkness: ByteHistogram) -> Double {
         2 * Double(darkness.percentile(0.5)) + 3
     }

@@ -338,8 +338,9 @@ public struct QuadDetector: Sendable {
     ///    outer borders that the passes before missed (a frame closed by the dilation),
     ///    since a low, dilated threshold also merges a frame with the shadow edge or the
     ///    sheet beside it. In an unreduced photo every border;
-    /// 4. the primary threshold's ink that is also darker than the paper as a grey-level
-    ///    closing measures it (`shadowFreeWindowShare`): a shadow's edge keeps its step under
+    /// 4. the primary threshold's ink that is also darker, by the primary's percent, than
+    ///    the paper as a grey-level closing measures it (`shadowFreeWindowShare`): a
+    ///    shadow's edge keeps its step under
     ///    a closing, so the band the local mean makes along its dark side is gone, and a
     ///    box or frame the edge crosses is traced whole, where the first pass closed its
     ///    lit part along the band. Only drawn borders, outlines only where missed.

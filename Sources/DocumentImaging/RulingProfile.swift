@@ -8,7 +8,7 @@ extension RulingFinder {
     /// is taken: a ruling is dark along its whole length, so its percentile is high,
     /// while a row through digits is dark only where the digits are. Rows above a
     /// quarter of the strongest line's level, and above a floor set by the paper's noise
-    /// (2 × the median darkness + 3) and the image's contrast (10 % of its 99th
+    /// (`GrayImage.paperNoiseFloor`) and the image's contrast (10 % of its 99th
     /// percentile), are lines; a line whose 10th percentile also clears that level (dark
     /// along 90 % of its length) is proven a ruling; then the largest even division whose
     /// interior lines are all present, one of them proven, wins (`evenDivision`).
@@ -16,14 +16,8 @@ extension RulingFinder {
     public static func ruling(in gray: GrayImage, darkness given: [UInt8]? = nil, maxCells: Int = 30) -> Ruling? {
         let dark = given ?? gray.darkness()
         // paper noise and the image's contrast bound what counts as a line's darkness
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in dark { histogram[Int(v)] += 1 }
-        func percentile(_ p: Int) -> Double {
-            var seen = 0
-            for b in 0..<256 { seen += histogram[b]; if seen * 100 >= dark.count * p { return Double(b) } }
-            return 255
-        }
-        let floor = max(0.1 * percentile(99), 2 * percentile(50) + 3)
+        let histogram = ByteHistogram(dark)
+        let floor = max(0.1 * Double(histogram.percentile(0.99)), GrayImage.paperNoiseFloor(histogram))
         let rows = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
         let columns = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: false,
                                                floor: floor)
