@@ -288,6 +288,16 @@ extension GrayImage {
         return BinaryImage(width: width, height: height, bits: d.map { $0 > threshold ? 1 : 0 })
     }
 
+    /// `ink` (a threshold of this image) where the pixel is also darker by `percent` % than
+    /// the paper as a closing over `window`-pixel squares measures it
+    /// (`BinarizationMethod.belowClosing`): strokes narrower than the squares stay; a
+    /// shadow's edge keeps its step under a closing, so the band a local mean makes along
+    /// its dark side goes.
+    public func inkBelowClosing(_ ink: BinaryImage, window: Int, percent: Double) -> BinaryImage {
+        let paper = binarized(.belowClosing(window: max(1, window), percent: percent))
+        return BinaryImage(width: width, height: height, bits: zip(ink.bits, paper.bits).map { $0 & $1 })
+    }
+
     /// The darkness (`darkness(blocks:)`) the paper's own noise reaches, from its
     /// histogram: twice the median darkness (most of a region is paper, and the paper
     /// level is its 90th percentile, so the median is a noise's width below it) plus 3

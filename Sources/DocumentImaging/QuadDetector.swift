@@ -356,9 +356,7 @@ public struct QuadDetector: Sendable {
         }
         if case let .localMean(_, percent) = binarization {
             let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
-            let paper = small.binarized(.belowClosing(window: window, percent: percent))
-            let ink = BinaryImage(width: small.width, height: small.height, bits: zip(binaries[0].bits, paper.bits).map { $0 & $1 })
-            passes.append(Pass(binary: ink, outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
+            passes.append(Pass(binary: small.inkBelowClosing(binaries[0], window: window, percent: percent), outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
         }
         return passes
     }

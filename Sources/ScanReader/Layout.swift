@@ -450,12 +450,9 @@ struct Layout {
     }
 
     /// `ink` where `g` is also darker by `inkContrast` than the paper as a closing over
-    /// `closing`-pixel squares measures it (`BinarizationMethod.belowClosing`): strokes
-    /// narrower than the squares stay; a shadow's edge keeps its step, so the band a
-    /// local mean makes along its dark side goes.
+    /// `closing`-pixel squares measures it (`GrayImage.inkBelowClosing`).
     static func belowPaper(_ ink: BinaryImage, of g: GrayImage, closing: Int) -> BinaryImage {
-        let paper = g.binarized(.belowClosing(window: max(1, closing), percent: inkContrast))
-        return BinaryImage(width: g.width, height: g.height, bits: zip(ink.bits, paper.bits).map { $0 & $1 })
+        g.inkBelowClosing(ink, window: closing, percent: inkContrast)
     }
 
     /// The closing window of a field's ink (`fieldInk`), as a share of its shorter side:
