@@ -174,10 +174,13 @@ func geometryBenchmark(dataset: String, outlines: String, verbose: Bool) throws 
                  readerWorst.count, readerErrors.isEmpty ? .nan : median(readerErrors), readerWithin2 * 100))
 }
 
-/// Draws what the detector sees and finds: the binarized working copy and the quads.
+/// Draws what the detector sees and finds, on the photo decoded as the reader decodes it
+/// (at `ReadOptions.workingSize`, with colour): the binarized working copy and the quads.
 func drawDetection(file: String, output: String) throws {
-    let loaded = try ImageLoader.load(path: file, options: .init(appliesExifOrientation: false))
-    let quads = QuadDetector().detect(in: loaded.image)
+    let loaded = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize,
+                                                                 appliesExifOrientation: false,
+                                                                 chromaBlock: DocumentReader.chromaBlock))
+    let quads = QuadDetector().detect(in: loaded.image, chroma: loaded.chroma)
     var canvas = RGBCanvas(loaded.image)
     for (i, q) in quads.enumerated() {
         let color: RGBCanvas.Color = q.parent == nil ? .red : .blue
@@ -418,9 +421,11 @@ case "load-model":
 case "boxes" where args.count >= 4:
     try drawSheetBoxes(file: args[2], output: args[3])
 case "borders" where args.count >= 5:
-    // every border of the two ink copies whose box holds (X, Y) (detection-copy pixels),
+    // every border of the two ink copies whose box holds (X, Y) (detection-copy pixels of
+    // the photo decoded at the working size, as the reader decodes it),
     // with its hull and the quad taken from it (holes may bend, as in the detector)
-    let loaded = try ImageLoader.load(path: args[2], options: .init(appliesExifOrientation: false))
+    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize,
+                                                                    appliesExifOrientation: false))
     let f = max(1, Int((Double(max(loaded.image.width, loaded.image.height)) / 1000).rounded(.up)))
     let small = loaded.image.reduced(by: f)
     let px = Double(args[3])!, py = Double(args[4])!

@@ -6,109 +6,163 @@ extension RulingFinder {
     /// For each row (column) the darkness against the paper is smeared ±1.5 % across
     /// the line direction (to follow bent lines) and its 30th percentile along the row
     /// is taken: a ruling is dark along its whole length, so its percentile is high,
-    /// while a row through digits is dark only where the digits are. Rows above a
-    /// quarter of the strongest line's level, and above a floor set by the paper's noise
-    /// (`GrayImage.paperNoiseFloor`) and the image's contrast (10 % of its 99th
+    /// while a row through digits is dark only where the digits are. Rows above
+    /// `lineShare` of the strongest line's level, and above a floor set by the paper's
+    /// noise (`GrayImage.paperNoiseFloor`) and the image's contrast (10 % of its 99th
     /// percentile), are lines; a line whose 10th percentile also clears that level (dark
     /// along 90 % of its length) is proven a ruling; then the largest even division whose
     /// interior lines are all present, one of them proven, wins (`evenDivision`).
     /// - Returns: nil when the region holds no grid.
-    public static func ruling(in gray: GrayImage, darkness given: [UInt8]? = nil, maxCells: Int = 30) -> Ruling? {
-        let dark = given ?? gray.darkness()
-        // paper noise and the image's contrast bound what counts as a line's darkness
-        let histogram = ByteHistogram(dark)
-        let floor = max(0.1 * Double(histogram.percentile(0.99)), GrayImage.paperNoiseFloor(histogram))
-        let rows = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: true, floor: floor)
-        let columns = profileLinesWithStrength(dark, width: gray.width, height: gray.height, horizontal: false,
-                                               floor: floor)
+    public static func ruling(in gray: GrayImage, darkness given: [UInt8]? = nil, maxCells: Int = 30,
+                              lineShare: Double = strongestLineShare) -> Ruling? {
+        let levels = ProfileLevels(of: gray, darkness: given)
+        return ruling(levels, maxCells: maxCells, lineShare: lineShare)
+    }
+
+    /// `ruling(in:)` from profiles already taken.
+    public static func ruling(_ levels: ProfileLevels, maxCells: Int = 30,
+                              lineShare: Double = strongestLineShare) -> Ruling? {
+        let rows = levels.rows.lines(floor: levels.floor, strongestShare: lineShare)
+        let columns = levels.columns.lines(floor: levels.floor, strongestShare: lineShare)
         // a frame heavier than the ruling inside it ends the grid (`evenDivision`'s
         // `heavy`): the strip past it is the paper or the sheet below the quad took in
-        guard let r = evenDivision(rows.map(\.position), length: Double(gray.height), maxCells: maxCells,
+        guard let r = evenDivision(rows.map(\.position), length: Double(levels.height), maxCells: maxCells,
                                    heavy: heavy(rows.map { ($0.position, $0.width) }),
                                    unproven: rows.filter { !$0.strong }.map(\.position)),
-              let c = evenDivision(columns.map(\.position), length: Double(gray.width), maxCells: maxCells,
+              let c = evenDivision(columns.map(\.position), length: Double(levels.width), maxCells: maxCells,
                                    heavy: heavy(columns.map { ($0.position, $0.width) }),
                                    unproven: columns.filter { !$0.strong }.map(\.position)) else { return nil }
-        return plausible(Ruling(rows: r, columns: c), width: gray.width, height: gray.height)
+        return plausible(Ruling(rows: r, columns: c), width: levels.width, height: levels.height)
     }
+
+    /// A row (column) whose level is under this share of the strongest one's is no line
+    /// (`ruling(in:)`): rows through digits and shade stay out. Where a heavy frame or
+    /// jigsaw region line is several times as dark as the blurred thin lines beside it,
+    /// only a share of 0 (lines down to the noise floor) finds them: the layout asks for
+    /// that when nothing else shows the grid (`Layout.ruling(of:faintLines:)`).
+    public static let strongestLineShare = 0.25
 
     /// Line centres across one direction (see `ruling(in:)`).
     public static func profileLines(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
                                     floor: Double = 8) -> [Double] {
-        profileLinesWithStrength(dark, width: width, height: height, horizontal: horizontal, floor: floor).map(\.position)
+        ProfileLevels.Direction(dark, width: width, height: height, horizontal: horizontal)
+            .lines(floor: floor, strongestShare: strongestLineShare).map(\.position)
     }
 
-    /// `profileLines` with whether each line is strong (dark along 90 % of its length) and
-    /// its width: the run above the line level, less the smear's widening on either side
-    /// (at least 1).
-    static func profileLinesWithStrength(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool,
-                                         floor: Double = 8) -> [(position: Double, strong: Bool, width: Int)] {
-        let length = horizontal ? width : height, count = horizontal ? height : width
-        let smear = max(1, count * 15 / 1000)
-        let margin = max(1, length * 4 / 100)
-        // smear: the maximum over ±smear across the line direction, by doubling windows
-        var smeared = dark
-        var reach = 0   // smeared[i] = max over i−reach … i+reach
-        while reach < smear {
-            let step = min(reach + 1, smear - reach)
-            let previous = smeared
-            previous.withUnsafeBufferPointer { src in
-                smeared.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let i = horizontal ? y : x
-                            var m = src[y * width + x]
-                            if i >= step {
-                                let v = horizontal ? src[(y - step) * width + x] : src[y * width + x - step]
-                                if v > m { m = v }
+}
+
+/// The grey-level profiles `RulingFinder.ruling(in:)` reads a ruling from: per row and per
+/// column, how dark 70 % and 90 % of it are against the paper. Taken once, thresholded as
+/// often as asked.
+public struct ProfileLevels: Sendable {
+    /// One direction's profile: a level per row (`horizontal`) or per column.
+    public struct Direction: Sendable {
+        /// 30th percentile of each row's smeared darkness: 70 % of the row is this dark.
+        let level: [Double]
+        /// 10th percentile: 90 % of the row is this dark.
+        let fullLength: [Double]
+        /// How far the darkness was smeared across the rows (pixels each side).
+        let smear: Int
+
+        /// The profile of `dark` (`width` × `height`) along rows (`horizontal`) or
+        /// columns: each row's darkness smeared ±1.5 % of the rows across it, by doubling
+        /// windows, then its percentiles within a margin of 4 % at either end.
+        init(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool) {
+            let length = horizontal ? width : height, count = horizontal ? height : width
+            let smear = max(1, count * 15 / 1000)
+            let margin = max(1, length * 4 / 100)
+            var smeared = dark
+            var reach = 0   // smeared[i] = max over i−reach … i+reach
+            while reach < smear {
+                let step = min(reach + 1, smear - reach)
+                let previous = smeared
+                previous.withUnsafeBufferPointer { src in
+                    smeared.withUnsafeMutableBufferPointer { dst in
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                let i = horizontal ? y : x
+                                var m = src[y * width + x]
+                                if i >= step {
+                                    let v = horizontal ? src[(y - step) * width + x] : src[y * width + x - step]
+                                    if v > m { m = v }
+                                }
+                                if i + step < count {
+                                    let v = horizontal ? src[(y + step) * width + x] : src[y * width + x + step]
+                                    if v > m { m = v }
+                                }
+                                dst[y * width + x] = m
                             }
-                            if i + step < count {
-                                let v = horizontal ? src[(y + step) * width + x] : src[y * width + x + step]
-                                if v > m { m = v }
-                            }
-                            dst[y * width + x] = m
                         }
                     }
                 }
+                reach += step
             }
-            reach += step
-        }
-        var level = [Double](repeating: 0, count: count)
-        var fullLength = [Double](repeating: 0, count: count)   // 10th percentile
-        var histogram = [Int](repeating: 0, count: 256)
-        let n = length - 2 * margin
-        smeared.withUnsafeBufferPointer { sm in
-            for i in 0..<count {
-                for b in 0..<256 { histogram[b] = 0 }
-                for k in margin..<(length - margin) {
-                    histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
+            var level = [Double](repeating: 0, count: count)
+            var fullLength = [Double](repeating: 0, count: count)
+            var histogram = [Int](repeating: 0, count: 256)
+            let n = length - 2 * margin
+            smeared.withUnsafeBufferPointer { sm in
+                for i in 0..<count {
+                    for b in 0..<256 { histogram[b] = 0 }
+                    for k in margin..<(length - margin) {
+                        histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
+                    }
+                    var seen = 0, p10 = -1, p30 = 0
+                    for b in 0..<256 {
+                        seen += histogram[b]
+                        if p10 < 0 && seen * 10 >= n { p10 = b }
+                        if seen * 10 >= n * 3 { p30 = b; break }
+                    }
+                    level[i] = Double(p30)
+                    fullLength[i] = Double(max(0, p10))
                 }
-                // 30th percentile: 70 % of the row is at least this dark; 10th: 90 %
-                var seen = 0, p10 = -1, p30 = 0
-                for b in 0..<256 {
-                    seen += histogram[b]
-                    if p10 < 0 && seen * 10 >= n { p10 = b }
-                    if seen * 10 >= n * 3 { p30 = b; break }
-                }
-                level[i] = Double(p30)
-                fullLength[i] = Double(max(0, p10))
             }
+            (self.level, self.fullLength, self.smear) = (level, fullLength, smear)
         }
-        let strongest = level.max() ?? 0
-        guard strongest >= floor else { return [] }
-        let threshold = max(floor, 0.25 * strongest)
-        var result: [(position: Double, strong: Bool, width: Int)] = []
-        var i = 0
-        while i < count {
-            guard level[i] >= threshold else { i += 1; continue }
-            var j = i
-            while j + 1 < count && level[j + 1] >= threshold { j += 1 }
-            let top = level[i...j].max()!
-            let core = (i...j).filter { level[$0] >= top - 0.1 * top }
-            result.append((Double(core.first! + core.last!) / 2, fullLength[i...j].max()! >= threshold,
-                           max(1, j - i + 1 - 2 * smear)))
-            i = j + 1
+
+        /// The lines: runs of rows at or above `floor` and `strongestShare` of the
+        /// strongest row's level, each with its centre (the middle of its rows within 10 %
+        /// of its peak), whether it is proven (its 10th percentile clears the same level:
+        /// dark along 90 % of its length) and its width (the run less the smear's widening
+        /// on either side, at least 1).
+        func lines(floor: Double, strongestShare: Double) -> [(position: Double, strong: Bool, width: Int)] {
+            let strongest = level.max() ?? 0
+            guard strongest >= floor else { return [] }
+            let threshold = max(floor, strongestShare * strongest)
+            var result: [(position: Double, strong: Bool, width: Int)] = []
+            var i = 0
+            while i < level.count {
+                guard level[i] >= threshold else { i += 1; continue }
+                var j = i
+                while j + 1 < level.count && level[j + 1] >= threshold { j += 1 }
+                let top = level[i...j].max()!
+                let core = (i...j).filter { level[$0] >= top - 0.1 * top }
+                result.append((Double(core.first! + core.last!) / 2, fullLength[i...j].max()! >= threshold,
+                               max(1, j - i + 1 - 2 * smear)))
+                i = j + 1
+            }
+            return result
         }
-        return result
+    }
+
+    /// Rows' profile (lines running across).
+    public let rows: Direction
+    /// Columns' profile (lines running down).
+    public let columns: Direction
+    /// The least level a line has: the paper's noise (`GrayImage.paperNoiseFloor`) or
+    /// 10 % of the image's 99th-percentile darkness, whichever is higher.
+    public let floor: Double
+    /// The profiled image's size.
+    public let width: Int, height: Int
+
+    /// The profiles of `gray`, whose darkness against the paper (`GrayImage.darkness()`)
+    /// is `darkness` when already taken.
+    public init(of gray: GrayImage, darkness given: [UInt8]? = nil) {
+        let dark = given ?? gray.darkness()
+        let histogram = ByteHistogram(dark)
+        floor = max(0.1 * Double(histogram.percentile(0.99)), GrayImage.paperNoiseFloor(histogram))
+        rows = Direction(dark, width: gray.width, height: gray.height, horizontal: true)
+        columns = Direction(dark, width: gray.width, height: gray.height, horizontal: false)
+        (width, height) = (gray.width, gray.height)
     }
 }

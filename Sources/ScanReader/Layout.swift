@@ -93,7 +93,14 @@ struct Layout {
             if quads[i].isFlatPaper { continue }
             guard var g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
-            let (found, paper, lineSet) = Self.ruling(of: g)
+            // lines at the noise floor only where the cells are not found one by one: a
+            // lattice of cells (`cellLattices`) follows a bent grid, a straight ruling
+            // would not
+            let (found, paper, lineSet) = Self.ruling(of: g, faintLines: {
+                let inside = quads.indices.filter { ancestors($0).contains(i) }
+                return !CellLattice.find(among: inside, quads: quads.map(\.quad))
+                    .contains { $0.members.count >= Self.trustedCellCount }
+            })
             var lines = lineSet
             foundLines[i] = lines
             guard var ruling = found else { continue }
@@ -462,13 +469,18 @@ struct Layout {
 
     /// The ruling of a straightened quad `g` (nil: none), the paper-relative ink it was
     /// looked for in and the lines found there: ink coverage first (it follows bent
-    /// lines), grey-level profiles for faint ones.
-    static func ruling(of g: GrayImage) -> (Ruling?, paper: BinaryImage, lines: FoundLines) {
+    /// lines), grey-level profiles for faint ones, and when neither shows a grid and
+    /// `faintLines` allows, the profiles' lines down to the noise floor (thin lines
+    /// blurred beside a heavy frame or jigsaw region lines, `RulingFinder.strongestLineShare`).
+    static func ruling(of g: GrayImage, faintLines: () -> Bool = { false })
+        -> (Ruling?, paper: BinaryImage, lines: FoundLines) {
         let darkness = g.darkness()
         let paper = g.binarizedAgainstPaper(darkness: darkness)
         let lines = FoundLines(in: paper)
-        return (RulingFinder.ruling(lines, width: g.width, height: g.height)
-                    ?? RulingFinder.ruling(in: g, darkness: darkness), paper, lines)
+        if let ruling = RulingFinder.ruling(lines, width: g.width, height: g.height) { return (ruling, paper, lines) }
+        let levels = ProfileLevels(of: g, darkness: darkness)
+        let ruling = RulingFinder.ruling(levels) ?? (faintLines() ? RulingFinder.ruling(levels, lineShare: 0) : nil)
+        return (ruling, paper, lines)
     }
 
     /// The local-mean window of `ink(of:zoom:)`.
