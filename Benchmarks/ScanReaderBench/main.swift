@@ -261,7 +261,7 @@ case "contours" where args.count >= 3:
         }
     }
 case "ruling" where args.count >= 4:
-    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: 1600))
+    let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize))
     // QUAD=i picks the i-th largest quad (default the largest)
     let quads = QuadDetector().detect(in: loaded.image)
     let index = Int(ProcessInfo.processInfo.environment["QUAD"] ?? "0") ?? 0
@@ -282,6 +282,8 @@ case "ruling" where args.count >= 4:
     print("profile rows:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: true).map { Int($0) })
     print("profile cols:", RulingFinder.profileLines(d, width: g.width, height: g.height, horizontal: false).map { Int($0) })
     print("ruling (profile):", RulingFinder.ruling(in: g).map { "\($0.rowCount)x\($0.columnCount)" } ?? "none", w, h)
+    print("ruling (profile against its background):", RulingFinder.ruling(in: g, againstBackground: true).map {
+        "\($0.rowCount)x\($0.columnCount) rows \($0.rows.map { Int($0) }) cols \($0.columns.map { Int($0) })" } ?? "none")
     let paper = g.binarizedAgainstPaper(darkness: d)
     print("paper-relative cols:", RulingFinder.linesWithCoverage(in: paper, horizontal: false).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })
     print("paper-relative rows:", RulingFinder.linesWithCoverage(in: paper, horizontal: true).map { "\(Int($0.position)):\(Int($0.coverage * 100))" })

@@ -93,7 +93,7 @@ struct Layout {
             if quads[i].isFlatPaper { continue }
             guard var g = straighten(quads[i].quad, in: image) else { continue }
             rectified[i] = g
-            // lines at the noise floor only where the cells are not found one by one: a
+            // the faintest lines only where the cells are not found one by one: a
             // lattice of cells (`cellLattices`) follows a bent grid, a straight ruling
             // would not
             let (found, paper, lineSet) = Self.ruling(of: g, faintLines: {
@@ -470,8 +470,9 @@ struct Layout {
     /// The ruling of a straightened quad `g` (nil: none), the paper-relative ink it was
     /// looked for in and the lines found there: ink coverage first (it follows bent
     /// lines), grey-level profiles for faint ones, and when neither shows a grid and
-    /// `faintLines` allows, the profiles' lines down to the noise floor (thin lines
-    /// blurred beside a heavy frame or jigsaw region lines, `RulingFinder.strongestLineShare`).
+    /// `faintLines` allows, the profiles' lines standing out of their background (thin
+    /// lines blurred beside a heavy frame or jigsaw region lines, or into a noisy
+    /// photo's grain: `RulingFinder.strongestLineShare`, `ProfileLevels`).
     static func ruling(of g: GrayImage, faintLines: () -> Bool = { false })
         -> (Ruling?, paper: BinaryImage, lines: FoundLines) {
         let darkness = g.darkness()
@@ -479,7 +480,7 @@ struct Layout {
         let lines = FoundLines(in: paper)
         if let ruling = RulingFinder.ruling(lines, width: g.width, height: g.height) { return (ruling, paper, lines) }
         let levels = ProfileLevels(of: g, darkness: darkness)
-        let ruling = RulingFinder.ruling(levels) ?? (faintLines() ? RulingFinder.ruling(levels, lineShare: 0) : nil)
+        let ruling = RulingFinder.ruling(levels) ?? (faintLines() ? RulingFinder.ruling(levels, againstBackground: true) : nil)
         return (ruling, paper, lines)
     }
 

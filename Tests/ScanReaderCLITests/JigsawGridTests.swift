@@ -5,7 +5,8 @@ import Testing
 
 /// A jigsaw puzzle: heavy frame and region lines, thin lines a blur left several times
 /// fainter. Its regions' outlines are quads inside it; the grid is found whole from its
-/// thin lines down to the noise floor, not read as the regions it is cut into.
+/// thin lines standing out of their profiles' background, not read as the regions it is
+/// cut into.
 @Suite("A jigsaw puzzle read as one grid")
 struct JigsawGridTests {
     /// A 450 px puzzle of 50 px cells at (75, 75) on a 600 px sheet at grey 230: frame
