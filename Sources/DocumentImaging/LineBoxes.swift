@@ -148,23 +148,29 @@ public struct LineBoxes: Sendable {
                 }
             }
         }
-        // segments: runs along each row joined across gaps, long enough to be a side
+        // segments: runs along each row joined across gaps, long enough to be a side; a
+        // gap of any length that is ink all along joins too: a digit written across the
+        // line makes its ink thick there, but the line runs on under it (how much of a
+        // line such gaps may take is `inkedShare`'s business)
         var segments: [[ClosedRange<Int>]] = Array(repeating: [], count: height)
         thin.withUnsafeBufferPointer { t in
-            for y in 0..<height {
-                var x = 0, start = -1, last = -1
-                while x <= width {
-                    let ink = x < width && t[y * width + x] != 0
-                    if ink {
-                        if start < 0 || x - last - 1 > bridgedGap {
-                            if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
-                            start = x
+            bits.withUnsafeBufferPointer { raw in
+                for y in 0..<height {
+                    var x = 0, start = -1, last = -1
+                    while x <= width {
+                        let ink = x < width && t[y * width + x] != 0
+                        if ink {
+                            if start < 0 || (x - last - 1 > bridgedGap
+                                             && !((last + 1)..<x).allSatisfy { raw[y * width + $0] != 0 }) {
+                                if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
+                                start = x
+                            }
+                            last = x
                         }
-                        last = x
+                        x += 1
                     }
-                    x += 1
+                    if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
                 }
-                if start >= 0 && last - start + 1 >= minimumSide { segments[y].append(start...last) }
             }
         }
         // lines: segments of touching rows whose extents overlap (or meet within a gap)

@@ -67,6 +67,31 @@ struct LineBoxesTests {
         #expect(finder.boxes(in: bar.image).isEmpty)
     }
 
+    @Test("Found when digits wider than a line's breaks lie across its bottom line",
+          arguments: [20, 40])
+    func digitsAcrossLine(width: Int) {
+        // a 300 × 60 box, lines 2 px; two blots `width` px wide and 14 px tall (digits
+        // written low) lying across the bottom line: the line is thick there, yet ink (at
+        // 60 px each, 40 % of the line, it is no longer drawn through: `inkedShare`)
+        var ink = Ink(600, 400)
+        ink.box(100, 100, 400, 160, thickness: 2)
+        ink.paint(150, 150, 150 + width, 164)
+        ink.paint(260, 150, 260 + width, 164)
+        let finder = LineBoxes(longerSide: 600)
+        #expect(width > finder.bridgedGap)
+        #expect(finder.boxes(in: ink.image).map(\.outer) == [PixelBox(x: 100, y: 100, width: 300, height: 60)])
+    }
+
+    @Test("Control: two boxes side by side, the paper between them as wide as those digits, stay two",
+          arguments: [20, 40, 60])
+    func boxesSideBySide(gap: Int) {
+        var ink = Ink(600, 400)
+        ink.box(100, 100, 250, 160, thickness: 2)
+        ink.box(250 + gap, 100, 400 + gap, 160, thickness: 2)
+        #expect(LineBoxes(longerSide: 600).boxes(in: ink.image).map(\.outer).sorted { $0.x < $1.x }
+                == [PixelBox(x: 100, y: 100, width: 150, height: 60), PixelBox(x: 250 + gap, y: 100, width: 150, height: 60)])
+    }
+
     @Test("A ruled grid gives its row bands (a line of the same extent splits a box), a nested box both")
     func splitAndNested() {
         var grid = Ink(600, 400)
