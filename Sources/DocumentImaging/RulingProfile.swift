@@ -7,9 +7,9 @@ extension RulingFinder {
     /// the line direction (to follow bent lines) and its 30th percentile along the row
     /// is taken: a ruling is dark along its whole length, so its percentile is high,
     /// while a row through digits is dark only where the digits are. Rows above
-    /// `strongestLineShare` of the strongest line's level, and above a floor set by the paper's
-    /// noise (`GrayImage.paperNoiseFloor`) and the image's contrast (10 % of its 99th
-    /// percentile), are lines; a line whose 10th percentile also clears that level (dark
+    /// `strongestLineShare` of the strongest line's level, and above a floor set by the
+    /// paper's noise (`GrayImage.paperNoiseFloor`) and the image's contrast (10 % of its
+    /// 99th percentile), are lines; a line whose 10th percentile also clears that level (dark
     /// along 90 % of its length) is proven a ruling; then the largest even division whose
     /// interior lines are all present, one of them proven, wins (`evenDivision`).
     ///
