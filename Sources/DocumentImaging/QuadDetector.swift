@@ -356,7 +356,8 @@ public struct QuadDetector: Sendable {
         }
         if case let .localMean(_, percent) = binarization {
             let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
-            passes.append(Pass(binary: small.inkBelowClosing(binaries[0], window: window, percent: percent), outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
+            passes.append(Pass(binary: small.inkBelowClosing(binaries[0], window: window, percent: percent),
+                               outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
         }
         return passes
     }

@@ -76,6 +76,10 @@ struct Layout {
             while let q = p { chain.append(q); p = quads[q].parent }
             return chain
         }
+        // the grids the quads inside quad i make as cells found one by one
+        func latticesInside(_ i: Int) -> [CellLattice.Lattice] {
+            CellLattice.find(among: quads.indices.filter { ancestors($0).contains(i) }, quads: quads.map(\.quad))
+        }
         // grids first, largest to smallest; nothing inside a grid is read separately,
         // except that a grid of a few cells (a false one: a page whose margins and a
         // fold happen to fall evenly), or any grid around a quad making up a large part
@@ -97,9 +101,7 @@ struct Layout {
             // lattice of cells (`cellLattices`) follows a bent grid, a straight ruling
             // would not
             let (found, paper, lineSet) = Self.ruling(of: g, faintLines: {
-                let inside = quads.indices.filter { ancestors($0).contains(i) }
-                return !CellLattice.find(among: inside, quads: quads.map(\.quad))
-                    .contains { $0.members.count >= Self.trustedCellCount }
+                !latticesInside(i).contains { $0.members.count >= Self.trustedCellCount }
             })
             var lines = lineSet
             foundLines[i] = lines
@@ -150,11 +152,9 @@ struct Layout {
         assembleStacked(&quads, in: image, rectified: &rectified, isGrid: &isGrid, rulings: &rulings)
         // a ruling's outer row or column that holds none of the grid's cells found as
         // boxes is paper past its frame (the sheet below, a margin), not cells
-        let outlines = quads.map(\.quad)
         for (i, ruling) in rulings {
             guard let g = rectified[i] else { continue }
-            let inside = quads.indices.filter { ancestors($0).contains(i) }
-            guard let lattice = CellLattice.find(among: inside, quads: outlines).max(by: { $0.members.count < $1.members.count }),
+            guard let lattice = latticesInside(i).max(by: { $0.members.count < $1.members.count }),
                   let trimmed = Self.trimmed(ruling, toCellsOf: lattice, quads: quads, gridQuad: quads[i].quad,
                                              width: g.width, height: g.height, ink: { Self.ink(of: g) }) else { continue }
             rulings[i] = trimmed
