@@ -110,8 +110,7 @@ public struct QuadDetector: Sendable {
         }
         // `fitsBorder`: the quad's own border runs along each of its sides
         // (`leastSideSupport`), so it stands for that outline in `Pass.outlinesOnlyWhereMissed`
-        var found: [(quad: Quadrilateral, isHole: Bool, followsFrame: Bool, isPaper: Bool, holeShares: [Double]?,
-                     fitsBorder: Bool)] = []
+        var found: [Candidate] = []
         var bentBoxes: [Quadrilateral] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
@@ -164,8 +163,12 @@ public struct QuadDetector: Sendable {
                 // replaces the outline
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > Self.innerEdgeShare * outer.area {
-                    if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
-                        found[k] = (quad, true, followsFrame, false, nil, true)
+                    if let k = foundOfContour[parent] {
+                        if Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
+                            found[k] = Candidate(quad: quad, isHole: true, followsFrame: followsFrame)
+                        } else {
+                            found[k].innerEdge = quad
+                        }
                     }
                     continue
                 }
@@ -175,8 +178,9 @@ public struct QuadDetector: Sendable {
                 }
                 if !duplicate {
                     foundOfContour[index] = found.count
-                    found.append((quad, contour.isHole, followsFrame, false, holeSharesOf(index, quad),
-                                  contour.isHole || Self.fitsBorder(quad, border: contour.points)))
+                    found.append(Candidate(quad: quad, isHole: contour.isHole, followsFrame: followsFrame,
+                                           holeShares: holeSharesOf(index, quad),
+                                           fitsBorder: contour.isHole || Self.fitsBorder(quad, border: contour.points)))
                 }
             }
         }
@@ -188,7 +192,8 @@ public struct QuadDetector: Sendable {
                 || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare
                     && f.quad.area > Self.innerEdgeShare * bent.area)
         }) {
-            found.append((bent, true, Self.followsImageFrame(bent, width: small.width, height: small.height), false, nil, true))
+            found.append(Candidate(quad: bent, isHole: true,
+                                   followsFrame: Self.followsImageFrame(bent, width: small.width, height: small.height)))
         }
         if findsFlatPaper {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
@@ -212,8 +217,10 @@ public struct QuadDetector: Sendable {
                         && box.contains(paper.quad.center) && !takesInOtherPaper(box)
                 }
                 if !duplicate && !inBox {
-                    found.append((paper.quad, paper.lighterInside,
-                                  Self.followsImageFrame(paper.quad, width: small.width, height: small.height), true, nil, true))
+                    found.append(Candidate(quad: paper.quad, isHole: paper.lighterInside,
+                                           followsFrame: Self.followsImageFrame(paper.quad, width: small.width,
+                                                                                height: small.height),
+                                           isPaper: true))
                 }
             }
         }
@@ -241,6 +248,26 @@ public struct QuadDetector: Sendable {
         }
         DetectedQuad.assignParents(&result)
         return result
+    }
+
+    /// A quad `detect` has taken, before refinement, with what it knows of it.
+    struct Candidate {
+        /// Corners in the detection copy.
+        var quad: Quadrilateral
+        /// Found as a hole (light inside, ink around), or as light paper.
+        var isHole: Bool
+        /// Two or more sides run along the photo's edges (`followsImageFrame`).
+        var followsFrame: Bool
+        /// Found as a flat zone (`flatPaper`).
+        var isPaper = false
+        /// The holes its ink rings, as shares of its area (`DetectedQuad.holeShares`).
+        var holeShares: [Double]? = nil
+        /// Its own border runs along each of its sides (`fitsBorder`), so it stands for
+        /// that outline in `Pass.outlinesOnlyWhereMissed`.
+        var fitsBorder = true
+        /// For a drawn box's outline, the hole just inside it (`innerEdgeShare`): the
+        /// inner edge of the same line.
+        var innerEdge: Quadrilateral? = nil
     }
 
     /// One binary copy to trace, and which of its borders are taken: all, or for outer
