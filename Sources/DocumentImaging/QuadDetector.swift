@@ -163,12 +163,8 @@ public struct QuadDetector: Sendable {
                 // replaces the outline
                 if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
                    quad.area > Self.innerEdgeShare * outer.area {
-                    if let k = foundOfContour[parent] {
-                        if Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
-                            found[k] = Candidate(quad: quad, isHole: true, followsFrame: followsFrame)
-                        } else {
-                            found[k].innerEdge = quad
-                        }
+                    if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
+                        found[k] = Candidate(quad: quad, isHole: true, followsFrame: followsFrame)
                     }
                     continue
                 }
@@ -265,9 +261,6 @@ public struct QuadDetector: Sendable {
         /// Its own border runs along each of its sides (`fitsBorder`), so it stands for
         /// that outline in `Pass.outlinesOnlyWhereMissed`.
         var fitsBorder = true
-        /// For a drawn box's outline, the hole just inside it (`innerEdgeShare`): the
-        /// inner edge of the same line.
-        var innerEdge: Quadrilateral? = nil
     }
 
     /// One binary copy to trace, and which of its borders are taken: all, or for outer

@@ -85,19 +85,18 @@ struct ReadRegion {
     /// the quad already follows: the edge is kept.
     ///
     /// A field's are the middle of its box's line (where a form's box is drawn), when the
-    /// quad follows the line's outer edge: moved in by half the line's width, side by side,
-    /// the line measured on ink against the paper (a faint line the field's local-mean ink
+    /// quad follows the line's outer edge: moved in to the line's middle, side by side
+    /// (`frameMiddles`), the line measured on ink against the paper (a faint line the field's local-mean ink
     /// misses still counts).
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
         if region.kind == .field, region.hasDrawnFrame {
             let g = region.workingGray ?? region.gray
-            let (top, right, bottom, left) = Self.frameWidths(g.binarizedAgainstPaper(darkness: g.darkness()))
+            let (top, right, bottom, left) = Self.frameMiddles(g.binarizedAgainstPaper(darkness: g.darkness()))
             let w = Double(g.width), h = Double(g.height)
             guard let map = Self.map(through: region.quad, width: g.width, height: g.height) else { return region.quad }
-            return Quadrilateral(topLeft: map(Point(left / 2, top / 2)), topRight: map(Point(w - right / 2, top / 2)),
-                                 bottomRight: map(Point(w - right / 2, h - bottom / 2)),
-                                 bottomLeft: map(Point(left / 2, h - bottom / 2)))
+            return Quadrilateral(topLeft: map(Point(left, top)), topRight: map(Point(w - right, top)),
+                                 bottomRight: map(Point(w - right, h - bottom)), bottomLeft: map(Point(left, h - bottom)))
         }
         guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
               var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
@@ -113,26 +112,37 @@ struct ReadRegion {
                              bottomRight: map(Point(x1, y1)), bottomLeft: map(Point(x0, y1)))
     }
 
-    /// The width (rectified pixels) of the ink running in from each edge of a straightened
-    /// box (top, right, bottom, left): per side the median, over its middle 60 %, of the
-    /// run of ink starting at the edge, capped at `largestFrameShare` of the box across it.
-    /// A side with no ink at its edge in most places has width 0.
-    static func frameWidths(_ ink: BinaryImage) -> (Double, Double, Double, Double) {
+    /// How far in (rectified pixels) the middle of a box's line lies from each edge of
+    /// the straightened box (top, right, bottom, left): per side the median, over its
+    /// middle 60 %, of the middle of the first run of ink met going in from the edge. The
+    /// edge found is where the line's outer flank is steepest, so a blurred line's ink may
+    /// begin a little inside it: a gap of paper before the run is allowed when no wider
+    /// than the run itself (wider, the ink is a digit near the edge, not the edge's line).
+    /// Gap and run together are capped at `largestFrameShare` of the box across them. A
+    /// side with no such line in most places has middle 0.
+    static func frameMiddles(_ ink: BinaryImage) -> (Double, Double, Double, Double) {
         let w = ink.width, h = ink.height
-        func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, _ limit: Int) -> Int {
-            var n = 0, x = x, y = y
-            while n < limit, x >= 0, y >= 0, x < w, y < h, ink.bits[y * w + x] == 1 { n += 1; x += dx; y += dy }
-            return n
+        func middle(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, _ limit: Int) -> Double {
+            func isInk(_ n: Int) -> Bool {
+                let (px, py) = (x + n * dx, y + n * dy)
+                return px >= 0 && py >= 0 && px < w && py < h && ink.bits[py * w + px] == 1
+            }
+            var gap = 0
+            while gap < limit, !isInk(gap) { gap += 1 }
+            var run = 0
+            while gap + run < limit, isInk(gap + run) { run += 1 }
+            guard run > 0, gap <= run else { return 0 }
+            return Double(gap) + Double(run) / 2
         }
-        func median(_ runs: [Int]) -> Double {
-            guard !runs.isEmpty else { return 0 }
-            return Double(runs.sorted()[runs.count / 2])
+        func median(_ middles: [Double]) -> Double {
+            guard !middles.isEmpty else { return 0 }
+            return middles.sorted()[middles.count / 2]
         }
         let across = { (n: Int) in max(1, Int(largestFrameShare * Double(n))) }
         let columns = Array(stride(from: w / 5, to: w - w / 5, by: max(1, w / 40)))
         let rows = Array(stride(from: h / 5, to: h - h / 5, by: max(1, h / 40)))
-        return (median(columns.map { run($0, 0, 0, 1, across(h)) }), median(rows.map { run(w - 1, $0, -1, 0, across(w)) }),
-                median(columns.map { run($0, h - 1, 0, -1, across(h)) }), median(rows.map { run(0, $0, 1, 0, across(w)) }))
+        return (median(columns.map { middle($0, 0, 0, 1, across(h)) }), median(rows.map { middle(w - 1, $0, -1, 0, across(w)) }),
+                median(columns.map { middle($0, h - 1, 0, -1, across(h)) }), median(rows.map { middle(0, $0, 1, 0, across(w)) }))
     }
 
     /// A box's line is at most this share of the box across it (thicker ink at an edge

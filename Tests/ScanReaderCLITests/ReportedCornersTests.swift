@@ -20,24 +20,38 @@ struct ReportedCornersTests {
     }
 
     /// A straightened 200×96 box whose frame line is `line` pixels wide on every side,
+    /// starting `inset` pixels in from the edge (the quad on a blurred line's outer flank),
     /// with a digit-like bar touching the top edge at one place.
-    static func framedBox(line: Int, lineGrey: UInt8 = 20) -> GrayImage {
+    static func framedBox(line: Int, inset: Int = 0, lineGrey: UInt8 = 20) -> GrayImage {
         var g = GrayImage(width: 200, height: 96, fill: 240)
-        for y in 0..<96 { for x in 0..<200 where x < line || x >= 200 - line || y < line || y >= 96 - line { g[x, y] = lineGrey } }
+        for y in 0..<96 {
+            for x in 0..<200 {
+                let fromEdge = min(x, y, 199 - x, 95 - y)
+                if fromEdge >= inset && fromEdge < inset + line { g[x, y] = lineGrey }
+            }
+        }
         for y in 0..<40 { for x in 90..<100 { g[x, y] = 20 } }
         return g
     }
 
-    @Test("A box's line is measured from the edges in, per side; a digit touching one edge does not widen it",
-          arguments: [2, 4, 7])
-    func frameWidths(_ line: Int) {
-        let ink = Self.framedBox(line: line).binarized()
-        let (top, right, bottom, left) = ReadRegion.frameWidths(ink)
-        #expect([top, right, bottom, left] == Array(repeating: Double(line), count: 4))
+    @Test("A box's line middle is measured from the edges in, per side, also where the ink starts a little inside the edge; a digit touching one edge does not move it",
+          arguments: [(2, 0), (4, 0), (7, 0), (4, 1), (4, 2), (6, 3)])
+    func frameMiddles(_ line: Int, _ inset: Int) {
+        let ink = Self.framedBox(line: line, inset: inset).binarized()
+        let (top, right, bottom, left) = ReadRegion.frameMiddles(ink)
+        #expect([top, right, bottom, left] == Array(repeating: Double(inset) + Double(line) / 2, count: 4))
         // paper with no line at its edges
         let blank = GrayImage(width: 200, height: 100, fill: 240).binarized()
-        let (t, r, b, l) = ReadRegion.frameWidths(blank)
+        let (t, r, b, l) = ReadRegion.frameMiddles(blank)
         #expect([t, r, b, l] == [0, 0, 0, 0])
+    }
+
+    @Test("Ink further in than it is wide (a digit near the edge, a line well inside the quad) is not the edge's line",
+          arguments: [(2, 3), (3, 6)])
+    func inkAwayFromEdge(_ line: Int, _ inset: Int) {
+        let ink = Self.framedBox(line: line, inset: inset).binarized()
+        let (top, right, bottom, left) = ReadRegion.frameMiddles(ink)
+        #expect([top, right, bottom, left] == [0, 0, 0, 0])
     }
 
     @Test("A field found as a drawn frame's outer edge is reported at the middle of its line, also a faint line the field's ink misses; paper is not moved",
@@ -47,7 +61,7 @@ struct ReportedCornersTests {
                                  bottomLeft: Point(0, 96))
         let g = Self.framedBox(line: 4, lineGrey: lineGrey)
         var region = LaidOutRegion(kind: .field, quad: quad, gray: g, binary: Layout.ink(of: g), ruling: nil)
-        if lineGrey > 100 { #expect(ReadRegion.frameWidths(region.binary) == (0, 0, 0, 0)) }   // the faint case
+        if lineGrey > 100 { #expect(ReadRegion.frameMiddles(region.binary) == (0, 0, 0, 0)) }   // the faint case
         region.hasDrawnFrame = true
         let framed = ReadRegion(region: region, pieces: []).result(index: 0, scale: 1, minConfidence: 0.5, unsure: "?")
         // half the 4 px line in from each side of the quad (which spans 0…200 over 200 pixels)
