@@ -208,6 +208,13 @@ struct Layout {
             // flat paper is straightened only here, when it may be a field
             guard let straightened = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
             else { continue }
+            // an outline ringing no hole the size of one glyph's cell (a square as high as
+            // the box, `cellHoleShare` of it) is a blob of ink — a word's letters, digits run
+            // together — not a box: its holes are their loops
+            let glyphCellShare = Double(min(straightened.width, straightened.height))
+                / Double(max(straightened.width, straightened.height))
+            if drawnFrame, let holes = quads[i].holeShares,
+               !holes.contains(where: { $0 >= Self.cellHoleShare * glyphCellShare }) { continue }
             // the finer decode (about a decode's cost) only for a box on something — a
             // sheet, a note, a panel: inside another quad — or drawn on a sheet; a small
             // quad loose on the desk beside a grid is a label or a word's box
@@ -305,6 +312,9 @@ struct Layout {
     /// A hole inside a few-cell grid's outline is one of its cells from this share of a
     /// cell's area (the hole encloses the cell's paper and the digit in it; a digit's
     /// loop in a run of touching digits is a small part of one "cell" its strokes make).
+    /// A field's outline is a box's when it rings a hole of this share of one glyph's
+    /// cell, a square as high as the box: a word's letters or digits run together ring
+    /// only their loops.
     static let cellHoleShare = 0.25
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)

@@ -99,3 +99,40 @@ struct BlobGridTests {
         #expect(grids(holeShares: []).isEmpty)
     }
 }
+
+/// A field's outline must ring a hole the size of one glyph's cell (a square as high as
+/// the box): a word's letters, or digits run together, merged into one blob of ink whose
+/// outline happens to be a quad, ring only their loops. Such a blob is no box.
+@Suite("Fields need a box's hole")
+struct BlobFieldTests {
+    /// A 300 × 60 box from (100, 100), lines 3 px, three upright strokes in it.
+    func box() -> GrayImage {
+        var image = GrayImage(width: 500, height: 260, fill: 230)
+        for y in 100..<160 { for x in 100..<400 where y < 103 || y >= 157 || x < 103 || x >= 397 { image[x, y] = 25 } }
+        for k in 0..<3 { for y in 112..<148 { for x in (150 + k * 60)..<(156 + k * 60) { image[x, y] = 25 } } }
+        return image
+    }
+
+    func fields(holeShares: [Double]?) -> Int {
+        var quad = DetectedQuad(quad: Quadrilateral(topLeft: Point(100, 100), topRight: Point(399, 100),
+                                                     bottomRight: Point(399, 159), bottomLeft: Point(100, 159)),
+                                parent: nil, isHole: false)
+        quad.holeShares = holeShares
+        return Layout().regions(in: box(), quads: [quad]).filter { $0.kind == .field }.count
+    }
+
+    @Test("The box is a field when its outline rings its inside, the inside split by digits touching its lines, or holes were not measured")
+    func boxWithInside() {
+        #expect(fields(holeShares: [0.85]) == 1)
+        // a glyph's cell is a fifth of this box (60 / 300): a quarter of it is 0.05
+        #expect(fields(holeShares: [0.3, 0.25, 0.2]) == 1)
+        #expect(fields(holeShares: [0.06, 0.04]) == 1)
+        #expect(fields(holeShares: nil) == 1)
+    }
+
+    @Test("The same outline ringing only loops (a word's o, a, e), or nothing, is no field")
+    func blobIsNoField() {
+        #expect(fields(holeShares: [0.04, 0.03, 0.02]) == 0)
+        #expect(fields(holeShares: []) == 0)
+    }
+}
