@@ -86,8 +86,8 @@ struct ReadRegion {
     ///
     /// A field's are the middle of its box's line (where a form's box is drawn), when the
     /// quad follows the line's outer edge: moved in to the line's middle, side by side
-    /// (`frameMiddles`), the line measured on ink against the paper (a faint line the field's local-mean ink
-    /// misses still counts).
+    /// (`frameMiddles`), the line measured on ink against the paper (a faint line the
+    /// field's local-mean ink misses still counts).
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
         if region.kind == .field, region.hasDrawnFrame {
