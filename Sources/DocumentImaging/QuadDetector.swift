@@ -108,8 +108,6 @@ public struct QuadDetector: Sendable {
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
         }
-        // `fitsBorder`: the quad's own border runs along each of its sides
-        // (`leastSideSupport`), so it stands for that outline in `Pass.outlinesOnlyWhereMissed`
         var found: [Candidate] = []
         var bentBoxes: [Quadrilateral] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
@@ -258,8 +256,8 @@ public struct QuadDetector: Sendable {
         var isPaper = false
         /// The holes its ink rings, as shares of its area (`DetectedQuad.holeShares`).
         var holeShares: [Double]? = nil
-        /// Its own border runs along each of its sides (`fitsBorder`), so it stands for
-        /// that outline in `Pass.outlinesOnlyWhereMissed`.
+        /// Its own border runs along each of its sides (`fitsBorder`, `leastSideSupport`),
+        /// so it stands for that outline in `Pass.outlinesOnlyWhereMissed`.
         var fitsBorder = true
     }
 

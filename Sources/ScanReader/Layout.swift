@@ -115,8 +115,8 @@ struct Layout {
             if ruling.rowCount == 1 || ruling.columnCount == 1, !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
             // an outline ringing no hole the size of a cell is a blob of ink (digits run
             // together), its "ruling" their strokes: a grid of few cells shows a cell
-            if ruling.cellCount < Self.trustedCellCount, let holes = quads[i].holeShares,
-               !holes.contains(where: { $0 >= Self.cellHoleShare / Double(ruling.cellCount) }) { continue }
+            if ruling.cellCount < Self.trustedCellCount,
+               !Self.ringsCell(quads[i], cellShare: 1 / Double(ruling.cellCount)) { continue }
             // the paper-relative threshold joins a frame to a dark strip beside it (the sheet
             // below, a shadow), moving the frame's line into the strip
             if !Self.isFramed(ruling, by: lines) {
@@ -213,8 +213,7 @@ struct Layout {
             // together — not a box: its holes are their loops
             let glyphCellShare = Double(min(straightened.width, straightened.height))
                 / Double(max(straightened.width, straightened.height))
-            if drawnFrame, let holes = quads[i].holeShares,
-               !holes.contains(where: { $0 >= Self.cellHoleShare * glyphCellShare }) { continue }
+            if drawnFrame, !Self.ringsCell(quads[i], cellShare: glyphCellShare) { continue }
             // the finer decode (about a decode's cost) only for a box on something — a
             // sheet, a note, a panel: inside another quad — or drawn on a sheet; a small
             // quad loose on the desk beside a grid is a label or a word's box
@@ -316,6 +315,14 @@ struct Layout {
     /// cell, a square as high as the box: a word's letters or digits run together ring
     /// only their loops.
     static let cellHoleShare = 0.25
+
+    /// Whether `quad`'s outline rings a hole of at least `cellHoleShare` of a cell making
+    /// up `cellShare` of the quad (true when its holes were not measured): a box's or a
+    /// grid's cell, not a loop of the glyphs in a blob of ink.
+    static func ringsCell(_ quad: DetectedQuad, cellShare: Double) -> Bool {
+        guard let holes = quad.holeShares else { return true }
+        return holes.contains { $0 >= cellHoleShare * cellShare }
+    }
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
     /// made finer by the lines found band by band between its own lines, or nil. The
