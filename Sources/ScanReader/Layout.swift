@@ -132,6 +132,9 @@ struct Layout {
                let finer = Self.refined(ruling, lines: lines, paper: paper), Self.cellsLookBlank(ink, finer) {
                 ruling = finer
             }
+            // a single row (column) divided along a lighting step (a hard shadow's edge across
+            // a sheet or a note) is no grid: its "line" has paper as dark as itself on one side
+            if ruling.rowCount == 1 || ruling.columnCount == 1, Self.dividesAlongStep(ruling, in: g) { continue }
             // a quad that is not the grid's frame (a shadow's edge, the sheet below, the
             // page's curve) sets the straight ruling askew on it: straightened along the frame
             if let (moved, again, found, againLines, againInk) = reframed(quads[i].quad, straightened: g, ruling: ruling,
@@ -323,6 +326,23 @@ struct Layout {
         guard let holes = quad.holeShares else { return true }
         return holes.contains { $0 >= cellHoleShare * cellShare }
     }
+
+    /// Whether one of `ruling`'s inner lines in the straightened region `g` is the dark
+    /// side of a lighting step rather than a drawn line (`GrayImage.isLightingStep`, looked
+    /// at `stepReach` of the cell pitch either side of the line, along the ruling's extent).
+    static func dividesAlongStep(_ ruling: Ruling, in g: GrayImage) -> Bool {
+        let reach = max(3, Int(stepReach * BentRuling.pitch(of: ruling)))
+        func span(_ lines: [Double]) -> Range<Int> { Int(lines.first!.rounded())..<Int(lines.last!.rounded()) }
+        return ruling.rows.dropFirst().dropLast().contains { y in
+            g.isLightingStep(at: y, horizontal: true, span: span(ruling.columns), reach: reach)
+        } || ruling.columns.dropFirst().dropLast().contains { x in
+            g.isLightingStep(at: x, horizontal: false, span: span(ruling.rows), reach: reach)
+        }
+    }
+
+    /// How far either side of a ruling line, as a share of the cell pitch, its paper is
+    /// compared (`dividesAlongStep`): past a line's width and its blur, inside the cell.
+    static let stepReach = 0.25
 
     /// A coarse ruling (the thick lines of a puzzle whose thin lines are faint in places)
     /// made finer by the lines found band by band between its own lines, or nil. The
