@@ -200,8 +200,8 @@ public struct DigitSegmenter: Sendable {
 
     /// True for ink that is the dark side of a lighting edge rather than a stroke: a band
     /// along (nearly) the whole height or width of the cell, and the paper on one side
-    /// of it is about as dark as it is while the other side is light. A stroke has
-    /// light paper on both sides.
+    /// of it is about as dark as it is (within `GrayImage.shadeShare` of the light side's
+    /// contrast) while the other side is light. A stroke has light paper on both sides.
     static func isShadowEdge(_ b: PixelBox, in gray: GrayImage, inner: PixelBox) -> Bool {
         func mean(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> Double? {
             let xa = max(inner.x, x0), xb = min(inner.maxX, x1), ya = max(inner.y, y0), yb = min(inner.maxY, y1)
@@ -224,7 +224,7 @@ public struct DigitSegmenter: Sendable {
         guard let own = mean(b.x, b.y, b.maxX, b.maxY), let a = mean(before.0, before.1, before.2, before.3),
               let c = mean(after.0, after.1, after.2, after.3) else { return false }
         let darkSide = min(a, c), lightSide = max(a, c)
-        return lightSide - own > 0 && darkSide - own < 0.35 * (lightSide - own)
+        return lightSide - own > 0 && darkSide - own < GrayImage.shadeShare * (lightSide - own)
     }
 
     /// The digits of a free field (a box's inside, or a whole page), in reading order:
