@@ -87,16 +87,32 @@ struct ReadRegion {
     /// A field's are the middle of its box's line (where a form's box is drawn), when the
     /// quad follows the line's outer edge: moved in to the line's middle, side by side
     /// (`frameMiddles`), the line measured on ink against the paper (a faint line the
-    /// field's local-mean ink misses still counts).
+    /// field's local-mean ink misses still counts). A side with no such line whose strip
+    /// just inside is the paper below a sheet lying on it (a note on a pile of sheets, its
+    /// outline taken with the sheet beneath) is moved in to the upper sheet's own edge
+    /// (`InnerPaperEdge`), which may slant against the quad's side.
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
-        if region.kind == .field, region.hasDrawnFrame {
+        if region.kind == .field {
             let g = region.workingGray ?? region.gray
-            let (top, right, bottom, left) = Self.frameMiddles(g.binarizedAgainstPaper(darkness: g.darkness()))
+            let middles = region.hasDrawnFrame ? Self.frameMiddles(g.binarizedAgainstPaper(darkness: g.darkness())) : (0, 0, 0, 0)
             let w = Double(g.width), h = Double(g.height)
             guard let map = Self.map(through: region.quad, width: g.width, height: g.height) else { return region.quad }
-            return Quadrilateral(topLeft: map(Point(left, top)), topRight: map(Point(w - right, top)),
-                                 bottomRight: map(Point(w - right, h - bottom)), bottomLeft: map(Point(left, h - bottom)))
+            // a side with no line of its own may be the paper below a sheet lying on it
+            let paper = [middles.0, middles.1, middles.2, middles.3].contains(0)
+                ? InnerPaperEdge.sides(of: g, depthShare: Self.paperBelowShare, contrastPercent: Layout.inkContrast)
+                : [nil, nil, nil, nil]
+            func inset(_ side: Int, _ middle: Double) -> (start: Double, end: Double) {
+                middle == 0 ? paper[side] ?? (0, 0) : (middle, middle)
+            }
+            let (top, right, bottom, left) = (inset(0, middles.0), inset(1, middles.1), inset(2, middles.2), inset(3, middles.3))
+            // each side a line in the straightened box; the corners where they cross
+            let topLine = (Point(0, top.start), Point(w, top.end)), bottomLine = (Point(0, h - bottom.start), Point(w, h - bottom.end))
+            let leftLine = (Point(left.start, 0), Point(left.end, h)), rightLine = (Point(w - right.start, 0), Point(w - right.end, h))
+            guard let tl = Self.crossing(topLine, leftLine), let tr = Self.crossing(topLine, rightLine),
+                  let br = Self.crossing(bottomLine, rightLine), let bl = Self.crossing(bottomLine, leftLine)
+            else { return region.quad }
+            return Quadrilateral(topLeft: map(tl), topRight: map(tr), bottomRight: map(br), bottomLeft: map(bl))
         }
         guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
               var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
@@ -143,6 +159,21 @@ struct ReadRegion {
         let rows = Array(stride(from: h / 5, to: h - h / 5, by: max(1, h / 40)))
         return (median(columns.map { middle($0, 0, 0, 1, across(h)) }), median(rows.map { middle(w - 1, $0, -1, 0, across(w)) }),
                 median(columns.map { middle($0, h - 1, 0, -1, across(h)) }), median(rows.map { middle(0, $0, 1, 0, across(w)) }))
+    }
+
+    /// Where a field's outline is paper below a sheet lying on it (a note on a pile of
+    /// sheets), the sheet's own edge is looked for this share of the field across in from
+    /// the outline (`InnerPaperEdge`): the paper below shows a few per cent of the sheet.
+    static let paperBelowShare = 0.1
+
+    /// Where the lines through `a`'s and `b`'s two points cross; nil when they are parallel.
+    static func crossing(_ a: (Point, Point), _ b: (Point, Point)) -> Point? {
+        let (p, r) = (a.0, Point(a.1.x - a.0.x, a.1.y - a.0.y))
+        let (q, s) = (b.0, Point(b.1.x - b.0.x, b.1.y - b.0.y))
+        let denominator = r.x * s.y - r.y * s.x
+        guard abs(denominator) > 1e-9 else { return nil }
+        let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / denominator
+        return Point(p.x + t * r.x, p.y + t * r.y)
     }
 
     /// A box's line is at most this share of the box across it (thicker ink at an edge

@@ -19,6 +19,19 @@ struct ReportedCornersTests {
         #expect(unscaled.corners == [[0, 0], [99, 0], [99, 49], [0, 49]])
     }
 
+    @Test("A note whose outline is the paper below it is reported at its own edge; plain paper at its outline")
+    func noteOnPaperBelow() {
+        let quad = Quadrilateral(topLeft: Point(0, 0), topRight: Point(299, 0), bottomRight: Point(299, 299),
+                                 bottomLeft: Point(0, 299))
+        // the note's right edge at x = 280, its shadow 3 px, the paper below to the side
+        var gray = GrayImage(width: 300, height: 300, fill: 230)
+        for y in 0..<300 { for x in 280..<300 { gray[x, y] = x < 283 ? 165 : 212 } }
+        let region = LaidOutRegion(kind: .field, quad: quad, gray: gray, binary: gray.binarized(), ruling: nil)
+        let corners = ReadRegion(region: region, pieces: []).result(index: 0, scale: 1, minConfidence: 0.5, unsure: "?").corners
+        #expect(abs(corners[1][0] - 280) <= 3 && abs(corners[2][0] - 280) <= 3, "\(corners)")
+        #expect(corners[0] == [0, 0] && corners[3] == [0, 299])
+    }
+
     /// A straightened 200×96 box whose frame line is `line` pixels wide on every side,
     /// starting `inset` pixels in from the edge (the quad on a blurred line's outer flank),
     /// with a digit-like bar touching the top edge at one place.
