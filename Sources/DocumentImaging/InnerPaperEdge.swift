@@ -63,6 +63,8 @@ public enum InnerPaperEdge {
     }
 
     /// The least-squares line d = a + b·t through `points`; nil when they share one t.
+    /// Offsets are measured across the side, so they are fitted as a function of the
+    /// position along it (`Line(fitting:)` fits the principal axis instead).
     static func fit(_ points: [(t: Double, d: Double)]) -> (a: Double, b: Double)? {
         let n = Double(points.count)
         let st = points.reduce(0) { $0 + $1.t }, sd = points.reduce(0) { $0 + $1.d }

@@ -2,9 +2,11 @@ import Foundation
 import ImagingCore
 
 /// A line through `point` with unit `direction`.
-struct Line {
-    var point: Point
-    var direction: Point
+public struct Line {
+    /// A point on the line.
+    public var point: Point
+    /// Its unit direction.
+    public var direction: Point
 
     /// Total least squares (principal axis) through points, nil for fewer than 2.
     init?(fitting points: [Point]) {
@@ -21,7 +23,8 @@ struct Line {
         direction = Point(cos(angle), sin(angle))
     }
 
-    init(through a: Point, _ b: Point) {
+    /// The line through `a` and `b` (`b` after `a` along it).
+    public init(through a: Point, _ b: Point) {
         let len = max(1e-12, Polygon.distance(a, b))
         point = a
         direction = Point((b.x - a.x) / len, (b.y - a.y) / len)
@@ -32,7 +35,7 @@ struct Line {
     }
 
     /// Intersection with another line, nil when (nearly) parallel.
-    func intersection(_ o: Line) -> Point? {
+    public func intersection(_ o: Line) -> Point? {
         let det = direction.x * o.direction.y - direction.y * o.direction.x
         guard abs(det) > 1e-9 else { return nil }
         let t = ((o.point.x - point.x) * o.direction.y - (o.point.y - point.y) * o.direction.x) / det

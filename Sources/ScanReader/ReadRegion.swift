@@ -107,10 +107,12 @@ struct ReadRegion {
             }
             let (top, right, bottom, left) = (inset(0, middles.0), inset(1, middles.1), inset(2, middles.2), inset(3, middles.3))
             // each side a line in the straightened box; the corners where they cross
-            let topLine = (Point(0, top.start), Point(w, top.end)), bottomLine = (Point(0, h - bottom.start), Point(w, h - bottom.end))
-            let leftLine = (Point(left.start, 0), Point(left.end, h)), rightLine = (Point(w - right.start, 0), Point(w - right.end, h))
-            guard let tl = Self.crossing(topLine, leftLine), let tr = Self.crossing(topLine, rightLine),
-                  let br = Self.crossing(bottomLine, rightLine), let bl = Self.crossing(bottomLine, leftLine)
+            let topLine = Line(through: Point(0, top.start), Point(w, top.end))
+            let bottomLine = Line(through: Point(0, h - bottom.start), Point(w, h - bottom.end))
+            let leftLine = Line(through: Point(left.start, 0), Point(left.end, h))
+            let rightLine = Line(through: Point(w - right.start, 0), Point(w - right.end, h))
+            guard let tl = topLine.intersection(leftLine), let tr = topLine.intersection(rightLine),
+                  let br = bottomLine.intersection(rightLine), let bl = bottomLine.intersection(leftLine)
             else { return region.quad }
             return Quadrilateral(topLeft: map(tl), topRight: map(tr), bottomRight: map(br), bottomLeft: map(bl))
         }
@@ -165,16 +167,6 @@ struct ReadRegion {
     /// sheets), the sheet's own edge is looked for this share of the field across in from
     /// the outline (`InnerPaperEdge`): the paper below shows a few per cent of the sheet.
     static let paperBelowShare = 0.1
-
-    /// Where the lines through `a`'s and `b`'s two points cross; nil when they are parallel.
-    static func crossing(_ a: (Point, Point), _ b: (Point, Point)) -> Point? {
-        let (p, r) = (a.0, Point(a.1.x - a.0.x, a.1.y - a.0.y))
-        let (q, s) = (b.0, Point(b.1.x - b.0.x, b.1.y - b.0.y))
-        let denominator = r.x * s.y - r.y * s.x
-        guard abs(denominator) > 1e-9 else { return nil }
-        let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / denominator
-        return Point(p.x + t * r.x, p.y + t * r.y)
-    }
 
     /// A box's line is at most this share of the box across it (thicker ink at an edge
     /// is a digit or a shadow, not the line).
