@@ -123,6 +123,12 @@ public final class DocumentReader: Sendable {
         }
         // a document lying on its side or upside down in the photo is turned on its own
         if let turnModel { best = turningRegions(best, model: turnModel) }
+        // auto: documents that all had to be turned say the photo was read the wrong way
+        // up; it is turned and read once more
+        if options.orientation == .auto, let turnModel, case let extra = OrientationVote.uprightTurn(of: best), extra != 0 {
+            turns = (turns + extra) % 4
+            best = turningRegions(readRegions(in: pixels.turned(quarterTurns: turns)), model: turnModel)
+        }
         let image = turns == 0 ? loaded.image : loaded.image.rotated(quarterTurns: turns)
         let scale = Double(loaded.reduction)
         var (fullW, fullH) = loaded.orientation.swapsAxes ? (loaded.storedSize.height, loaded.storedSize.width)

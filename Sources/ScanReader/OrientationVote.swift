@@ -1,3 +1,4 @@
+import Foundation
 import DigitClassifier
 import DocumentImaging
 import ImagingCore
@@ -89,6 +90,31 @@ enum OrientationVote {
             return segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
         }
     }
+
+    /// The clockwise quarter turns (0…3) that bring the documents of a reading upright in
+    /// the photo, when the regions that read a digit agree on it: each region's top side
+    /// (its outline, corners ordered by `RegionTurn` when it turned one) taken to the
+    /// nearest quarter turn. 0 when none read a digit, when they disagree, or when one lies
+    /// within `diagonalBand` of a diagonal (which side is its top is then a coin's throw).
+    /// A photo whose documents all had to be turned on their own was read the wrong way up.
+    static func uprightTurn(of regions: [ReadRegion]) -> Int {
+        var turns = Set<Int>()
+        for region in regions where region.region.kind != .page && region.readsDigit {
+            let q = region.outline
+            let quarters = atan2(q.topRight.y - q.topLeft.y, q.topRight.x - q.topLeft.x) / (Double.pi / 2)
+            let k = quarters.rounded()
+            guard abs(quarters - k) * 90 <= 45 - diagonalBand else { return 0 }
+            // the region's top points k quarter turns clockwise of the photo's x axis
+            turns.insert((4 - ((Int(k) % 4) + 4) % 4) % 4)
+        }
+        return turns.count == 1 ? turns.first! : 0
+    }
+
+    /// Degrees either side of a diagonal within which a region's top side tells no turn
+    /// (`uprightTurn`): a square note lying at 45° has no top the photo can show, and
+    /// perspective bends a quad's sides by as much as it bends two boxes of one sheet
+    /// apart (`RegionTurn.squareTolerance`).
+    static let diagonalBand = RegionTurn.squareTolerance
 
     /// Up to `sampleSize` of `inputs`, evenly spaced.
     static func sample<T>(_ inputs: [T]) -> [T] {

@@ -193,6 +193,12 @@ struct ReadRegion {
         return read.count >= Self.shortestWord && rejected > read.count - rejected
     }
 
+    /// Whether a piece reads as a digit (the model did not reject it) and the region is
+    /// no line of words (`readsAsWords`).
+    var readsDigit: Bool {
+        !readsAsWords && pieces.contains { $0.prediction.map { !$0.isRejected } ?? false }
+    }
+
     /// The fewest pieces `readsAsWords` judges: one or two rejected pieces beside a
     /// digit are a blot or a stroke, not words.
     static let shortestWord = 3
