@@ -5,8 +5,9 @@ extension GrayImage {
     /// than its cell's paper (the cell's 75th percentile) by 30 % of the region's
     /// contrast (median paper level minus its 1st percentile), or by 60 % of the cell's
     /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
-    /// — so faint print beside dark handwriting survives — and always by at least 20
-    /// grey levels, which keeps the noise of empty cells as paper. Where the paper around a
+    /// — so faint print beside dark handwriting survives — and always by at least
+    /// `inkFloorShare` of its paper level, which keeps the noise of empty cells as paper.
+    /// Where the paper around a
     /// pixel (`PaperLevel`, a window of `shadeWindow` of the cell pitch) is darker
     /// than its cell's by more than the threshold, that darker paper is the level: a
     /// shadow's edge across a cell leaves its shaded part paper, not a dark blob joined to
@@ -51,14 +52,14 @@ extension GrayImage {
         let pitch = min(widths[widths.count / 2], heights[heights.count / 2])
         let shade = PaperLevel(of: self, window: max(3, Int(Self.shadeWindow * pitch)))
         for (plane, contrastShare) in contrastShares.enumerated() {
-            let floor = Int((20 * contrastShare).rounded())
-            let threshold = max(floor, Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
+            let floorOf = { (paper: Int) in Int((Self.inkFloorShare * Double(paper) * contrastShare).rounded()) }
+            let threshold = max(floorOf(paperMedian), Int(Double((paperMedian - dark) * 3) / 10 * contrastShare))
             for r in 0..<ruling.rowCount {
                 for c in 0..<ruling.columnCount {
                     let box = cellBox(ruling, r, c), paper = papers[r][c]
-                    // a faint digit (grey print beside black handwriting) gets half its own
-                    // contrast as threshold; never under 20 levels, so empty cells stay clean
-                    let threshold = max(floor, min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
+                    // a faint digit (grey print beside black handwriting) gets part of its own
+                    // contrast as threshold; never under the floor, so empty cells stay clean
+                    let threshold = max(floorOf(paper), min(threshold, Int(Double((paper - inks[r][c]) * 6) / 10 * contrastShare)))
                     // paper shaded darker than the threshold itself would be ink
                     let shaded = paper - shade.darkest(in: box) > threshold
                     pixels.withUnsafeBufferPointer { src in
@@ -82,6 +83,12 @@ extension GrayImage {
         }
         return planes.map { BinaryImage(width: width, height: height, bits: $0) }
     }
+
+    /// The least contrast ink needs, as a share of its cell's paper level: contrast scales
+    /// with the light, so a floor in grey levels would keep a dim photo's faint digits
+    /// as paper and let a bright photo's grain through. 0.125 is the 20 grey levels the
+    /// floor was at the development photos' median cell paper (153–183, about 160).
+    public static let inkFloorShare = 0.125
 
     /// The window of the paper level a cell's ink is measured against, as a share of the
     /// cell pitch: wider than any stroke (a digit's stroke is about a tenth of its cell),
