@@ -508,7 +508,8 @@ struct Layout {
 
     /// The share of a region's own ink contrast its faint ink is thresholded at
     /// (`ownInkPercent`): the share of its contrast a grid's threshold takes
-    /// (`GrayImage.binarizedByCells`, 30 %). Seed 1: 0.2–0.4 read about as well.
+    /// (`GrayImage.binarizedByCells`, 30 %). On seed 1, without the grain guard, 0.2–0.4
+    /// read about as well.
     static let ownContrastShare = 0.3
     /// How far below the paper, in interquartile spreads, a region's darkest 2 % must lie
     /// to be ink (`ownInkPercent`): on paper that is all grain (normal noise) the 2nd

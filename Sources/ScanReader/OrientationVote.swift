@@ -1,6 +1,6 @@
-import Foundation
 import DigitClassifier
 import DocumentImaging
+import Foundation
 import ImagingCore
 
 /// Which quarter turn puts a photo upright, decided from the glyphs its reading has
