@@ -7,8 +7,9 @@ import Glibc
 /// file and exit 128 + the signal (130, 143, 129). A crash (SIGSEGV, SIGBUS, SIGILL,
 /// SIGFPE, SIGABRT, SIGTRAP) keeps the records written so far: the unfinished file is
 /// renamed `OUT.incomplete` (never mistaken for a finished output, never removed as
-/// stale), the inputs being read are named on stderr, and the process dies of the
-/// signal (exit status 128 + the signal in a shell).
+/// stale), the inputs being read are named on stderr (between two inputs, the one
+/// started last), and the process dies of the signal (exit status 128 + the signal in a
+/// shell).
 ///
 /// The handlers only call async-signal-safe functions (`unlink`, `rename`, `write`,
 /// `signal`, `raise`, `_exit`) on C strings prepared before the run starts.
@@ -37,6 +38,7 @@ enum SignalCleanup {
     static func reading(_ index: Int, slot: Int) {
         guard slot >= 0, slot < state.slots else { return }
         state.reading[slot] = index
+        if index >= 0 { state.lastStarted = index }
     }
 
     /// The output is complete (or abandoned): a signal from now on leaves no file behind.
@@ -61,6 +63,9 @@ private struct SignalState {
     var names: [UnsafeMutablePointer<CChar>?] = []
     var reading = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     var slots = 0
+    /// The input a worker started last (-1: none yet): named when a crash finds no worker
+    /// reading, between one input and the next.
+    var lastStarted = -1
     var digits = UnsafeMutablePointer<CChar>.allocate(capacity: 4)
 }
 
@@ -84,9 +89,16 @@ private func crashHandler(_ sig: Int32) {
     repeat { digits[k] = CChar(48 + n % 10); n /= 10; k -= 1 } while n > 0 && k >= 0
     say(digits + k + 1)
     say(") while reading:")
+    var named = false
     for slot in 0..<state.slots {
         let index = state.reading[slot]
-        if index >= 0, index < state.names.count { say(" "); say(state.names[index]) }
+        if index >= 0, index < state.names.count { say(" "); say(state.names[index]); named = true }
+    }
+    if !named {
+        say(" none (between inputs")
+        let last = state.lastStarted
+        if last >= 0, last < state.names.count { say("; the last started: "); say(state.names[last]) }
+        say(")")
     }
     say("\n")
     if let partial = state.partial, let incomplete = state.incomplete, rename(partial, incomplete) == 0 {
