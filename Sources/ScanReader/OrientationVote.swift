@@ -93,14 +93,15 @@ enum OrientationVote {
 
     /// The clockwise quarter turns (0…3) that bring the documents of a reading upright in
     /// the photo, when the regions that read a digit agree on it: each region's top side
-    /// (its outline, corners ordered by `RegionTurn` when it turned one) taken to the
-    /// nearest quarter turn. 0 when none read a digit, when they disagree, or when one lies
+    /// (its quad's, corners ordered by `RegionTurn` when it turned one; the outline
+    /// reported only moves sides in a little, at the cost of thresholding the region
+    /// again) taken to the nearest quarter turn. 0 when none read a digit, when they disagree, or when one lies
     /// within `diagonalBand` of a diagonal (which side is its top is then a coin's throw).
     /// A photo whose documents all had to be turned on their own was read the wrong way up.
     static func uprightTurn(of regions: [ReadRegion]) -> Int {
         var turns = Set<Int>()
         for region in regions where region.region.kind != .page && region.readsDigit {
-            let q = region.outline
+            let q = region.region.quad
             let quarters = atan2(q.topRight.y - q.topLeft.y, q.topRight.x - q.topLeft.x) / (Double.pi / 2)
             let k = quarters.rounded()
             guard abs(quarters - k) * 90 <= 45 - diagonalBand else { return 0 }

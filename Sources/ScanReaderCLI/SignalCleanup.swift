@@ -23,6 +23,8 @@ enum SignalCleanup {
         state.names = inputs.map { strdup($0) }
         state.reading = UnsafeMutablePointer<Int>.allocate(capacity: max(1, slots))
         state.reading.initialize(repeating: -1, count: max(1, slots))
+        state.started = UnsafeMutablePointer<Int>.allocate(capacity: max(1, slots))
+        state.started.initialize(repeating: -1, count: max(1, slots))
         state.slots = max(1, slots)
         for sig in [SIGINT, SIGTERM, SIGHUP] { install(sig, handler: stopHandler) }
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { install(sig, handler: crashHandler) }
@@ -38,7 +40,7 @@ enum SignalCleanup {
     static func reading(_ index: Int, slot: Int) {
         guard slot >= 0, slot < state.slots else { return }
         state.reading[slot] = index
-        if index >= 0 { state.lastStarted = index }
+        if index >= 0 { state.started[slot] = index }
     }
 
     /// The output is complete (or abandoned): a signal from now on leaves no file behind.
@@ -63,9 +65,10 @@ private struct SignalState {
     var names: [UnsafeMutablePointer<CChar>?] = []
     var reading = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     var slots = 0
-    /// The input a worker started last (-1: none yet): named when a crash finds no worker
-    /// reading, between one input and the next.
-    var lastStarted = -1
+    /// Per worker, the input it started last (-1: none yet), each written only by its own
+    /// worker: inputs start in order, so the largest is the one started last, named when a
+    /// crash finds no worker reading, between one input and the next.
+    var started = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     var digits = UnsafeMutablePointer<CChar>.allocate(capacity: 4)
 }
 
@@ -96,7 +99,8 @@ private func crashHandler(_ sig: Int32) {
     }
     if !named {
         say(" none (between inputs")
-        let last = state.lastStarted
+        var last = -1
+        for slot in 0..<state.slots { last = max(last, state.started[slot]) }
         if last >= 0, last < state.names.count { say("; the last started: "); say(state.names[last]) }
         say(")")
     }
