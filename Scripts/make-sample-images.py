@@ -381,6 +381,12 @@ def write_region_truth():
                       "rows": 2, "cols": 5, "cells": list("0123456789")}]},
     ]
     lines += NEW_REGIONS
+    # the placements above are in pixel edges (PIL's convention); the truth is in pixel
+    # centres, as the reader reports corners: (0, 0) is the middle of the top-left pixel
+    for line in lines:
+        for region in line["regions"]:
+            if region["kind"] != "page":
+                region["corners"] = [[round(x - 0.5, 1), round(y - 0.5, 1)] for x, y in region["corners"]]
     (OUT / "regions.jsonl").write_text("".join(json.dumps(l, separators=(",", ":")) + "\n" for l in lines))
 
 

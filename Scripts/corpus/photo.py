@@ -117,8 +117,11 @@ def make(seed: int, index: int):
 
     regions = []
     for r in doc.regions:
-        corners = [[0, 0], [w, 0], [w, h], [0, h]] if r["kind"] == "page" \
-            else scene.apply(hm, to_doc(r["corners"])).tolist()
+        # the page is the whole photo; every other region's corners go through the
+        # homography, which maps pixel edges (PIL's convention), then move to pixel centres
+        # (the reader's convention: (0, 0) is the middle of the top-left pixel)
+        corners = [[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]] if r["kind"] == "page" \
+            else (scene.apply(hm, to_doc(r["corners"])) - 0.5).tolist()
         out = {"kind": r["kind"], "corners": [[round(x, 1), round(y, 1)] for x, y in corners],
                "text": r["text"]}
         for key in ("rows", "cols", "cells"):

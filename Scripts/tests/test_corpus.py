@@ -69,7 +69,9 @@ class CorpusTests(unittest.TestCase):
                 self.assertIn(r["kind"], ("field", "grid", "page"))
                 self.assertEqual(len(r["corners"]), 4)
                 for x, y in r["corners"]:
-                    self.assertTrue(0 <= x <= t["width"] and 0 <= y <= t["height"], (t["file"], x, y))
+                    # pixel centres: the photo's edges lie half a pixel outside the first and last
+                    self.assertTrue(-0.5 <= x <= t["width"] - 0.5 and -0.5 <= y <= t["height"] - 0.5,
+                                    (t["file"], x, y))
                 if r["kind"] == "grid":
                     self.assertEqual(len(r["cells"]), r["rows"] * r["cols"])
                     self.assertTrue(all(c == "?" or c.isdigit() or c == "" for c in r["cells"]))

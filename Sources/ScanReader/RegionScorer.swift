@@ -36,7 +36,8 @@ public struct PhotoScore: Sendable, Equatable {
 /// Scores a reading against region truth: regions found (corners within a tolerance of
 /// the region's size), read exactly, digits right, extra regions, orientation.
 ///
-/// Corners are compared in the truth's upright frame: when the reader chose another
+/// Corners, read and true, are pixel-centre coordinates: (0, 0) is the middle of the
+/// top-left pixel. They are compared in the truth's upright frame: when the reader chose another
 /// orientation its corners are carried back through the stored pixels, so a region found
 /// but read sideways still counts as found (and not as read). The four corners are
 /// compared up to a cyclic shift: which corner is "top-left" of a document turned
@@ -88,9 +89,11 @@ public enum RegionScorer {
         let want = ExifOrientation(rawValue: truth.orientation) ?? .up
         guard read != want, let w = result.width, let h = result.height else { return p }
         let (sw, sh) = read.swapsAxes ? (Double(h), Double(w)) : (Double(w), Double(h))
-        let stored = read.storedPoint(of: (p.0, p.1), storedWidth: sw, storedHeight: sh)
+        // corners are pixel centres, the turns map pixel edges: a pixel's centre lies half
+        // a pixel in from its top-left edge
+        let stored = read.storedPoint(of: (p.0 + 0.5, p.1 + 0.5), storedWidth: sw, storedHeight: sh)
         let q = want.displayedPoint(ofStored: stored, storedWidth: sw, storedHeight: sh)
-        return (q.x, q.y)
+        return (q.x - 0.5, q.y - 0.5)
     }
 
     /// The largest corner distance over the truth quad's mean side, at the best cyclic

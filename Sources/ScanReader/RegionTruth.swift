@@ -13,7 +13,8 @@ import ImagingCore
 /// ```
 ///
 /// Corners are TL, TR, BR, BL of the document as read upright, in upright pixels (the
-/// stored pixels with `orientation` applied). `orientation` is the EXIF value that
+/// stored pixels with `orientation` applied), as pixel centres like the reader's: (0, 0)
+/// is the middle of the top-left pixel. `orientation` is the EXIF value that
 /// turns the stored pixels upright (1 when they are); `tagged` says whether the file
 /// carries that tag. A grid's `cells` run row by row: "" empty, "?" a cell holding only
 /// pencilled candidates (right when read empty); a field's `text` is its digits in

@@ -81,9 +81,13 @@ struct RegionScorerTests {
         let uprightBox: [[Double]] = o.swapsAxes ? [[50, 100], [250, 100], [250, 180], [50, 180]] : Self.box
         let truth = PhotoTruth(file: "a.jpg", orientation: orientation,
                                regions: [RegionTruth(kind: "field", corners: uprightBox, text: "5")])
-        // the reader applied no turn: its corners are in stored pixels
-        let stored = uprightBox.map { o.storedPoint(of: ($0[0], $0[1]), storedWidth: 400, storedHeight: 300) }
-        let s = RegionScorer.score(result([field(stored.map { [$0.x, $0.y] }, "5")]), against: truth)
+        // the reader applied no turn: its corners are in stored pixels, as pixel centres
+        // (the turn maps pixel edges: a centre lies half a pixel in from them)
+        let stored = uprightBox.map {
+            let p = o.storedPoint(of: ($0[0] + 0.5, $0[1] + 0.5), storedWidth: 400, storedHeight: 300)
+            return [p.x - 0.5, p.y - 0.5]
+        }
+        let s = RegionScorer.score(result([field(stored, "5")]), against: truth)
         #expect(!s.orientationRight)
         #expect(s.regions[0].matched == 0)
         let error = try #require(s.regions[0].cornerError)
@@ -93,6 +97,21 @@ struct RegionScorerTests {
         let right = RegionScorer.score(result([field(uprightBox, "5")], orientation: orientation, width: w, height: h),
                                        against: truth)
         #expect(right.orientationRight && right.regions[0].exact)
+    }
+
+    @Test("Corners are pixel centres through a turn: a half-turned photo's pixel (x, y) is (w - 1 - x, h - 1 - y)")
+    func pixelCentresThroughTurn() throws {
+        // the truth upright after a half turn (EXIF 3) of 400 x 300 stored pixels; the reader
+        // read the stored pixels as they are
+        let truth = PhotoTruth(file: "a.jpg", orientation: 3,
+                               regions: [RegionTruth(kind: "field", corners: Self.box, text: "5")])
+        let stored: [[Double]] = [[299, 199], [99, 199], [99, 99], [299, 99]]
+        let s = RegionScorer.score(result([field(stored, "5")]), against: truth)
+        #expect(try #require(s.regions[0].cornerError) < 1e-9)
+        // a pixel off the centres' mapping (the edges' mapping, w - x) is a pixel off
+        let edges: [[Double]] = [[300, 200], [100, 200], [100, 100], [300, 100]]
+        let off = RegionScorer.score(result([field(edges, "5")]), against: truth)
+        #expect(abs(try #require(off.regions[0].cornerError) - 2.0.squareRoot() / 150) < 1e-9)
     }
 
     @Test("Corners listed from another corner (a document upside down) still match")
