@@ -210,7 +210,7 @@ public struct LineBoxes: Sendable {
     /// The share of a line's length that must be inked: a drawn line loses a few stretches
     /// to faint print and to the digits crossing it (a 30 % loss allowed); a row of words
     /// or digits with its gaps bridged is far emptier.
-    static let inkedShare = 0.7
+    public static let inkedShare = 0.7
 
     /// How far a line may drift across its direction per pixel along it (about 3°: a
     /// sheet straightened from a slightly curled or imperfectly found outline).

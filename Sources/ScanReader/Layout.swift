@@ -88,8 +88,13 @@ struct Layout {
         var rulings: [Int: Ruling] = [:]
         var foundLines: [Int: FoundLines] = [:]
         var inks: [Int: BinaryImage] = [:]   // `ink(of:)` of the straightened quads
+        var extendedCombs: [Int] = []   // combs grown past their detected quads
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
+            // a part of a comb grown over it (its boxes found as a comb of their own)
+            if extendedCombs.contains(where: { c in
+                isGrid[c] && !ancestors(i).contains(c) && quads[c].quad.contains(quads[i].quad.center)
+            }) { continue }
             if gridAncestors.contains(where: { a in
                 rulings[a]!.cellCount >= Self.trustedCellCount && quads[i].quad.area < Self.innerGridShare * quads[a].quad.area
             }) { continue }
@@ -141,6 +146,20 @@ struct Layout {
                                                                           in: image) {
                 (quads[i].quad, g, ruling, lines, ink) = (moved, again, found, againLines, againInk)
                 (rectified[i], foundLines[i], inks[i]) = (g, lines, ink)
+            }
+            // a comb found a box short: the boxes beyond its ends, where the photo shows them
+            if let (longer, again, found, againLines, againInk) = extendedComb(quads[i].quad, straightened: g,
+                                                                                ruling: ruling, in: image) {
+                (quads[i].quad, g, ruling, lines, ink) = (longer, again, found, againLines, againInk)
+                (rectified[i], foundLines[i], inks[i]) = (g, lines, ink)
+                extendedCombs.append(i)
+                // a part of it taken as a comb of its own (a shadow's edge across the comb
+                // cut its outline in two) is this comb's
+                for j in quads.indices where j != i && isGrid[j] && !ancestors(i).contains(j)
+                    && quads[i].quad.contains(quads[j].quad.center) {
+                    isGrid[j] = false
+                    rulings[j] = nil
+                }
             }
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }

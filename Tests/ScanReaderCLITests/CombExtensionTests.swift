@@ -1,0 +1,59 @@
+import DocumentImaging
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A comb whose outline was found a box short is extended over the boxes the photo shows
+/// past its ends, and only over drawn boxes.
+@Suite("Comb extended past its found outline")
+struct CombExtensionTests {
+    /// A 500 × 160 photo (paper at 228) holding a comb of boxes `pitch` px wide between
+    /// x = `start` and 450 (frame rows 50…110, 3 px lines): the frame drawn from `frameFrom`
+    /// (default `start`), the dividers every `pitch` px; with `desk`, the photo left of x = 52
+    /// is dark (a sheet's edge one pitch before the comb's found start).
+    func photo(start: Int, pitch: Int = 80, frameFrom: Int? = nil, desk: Bool = false) -> GrayImage {
+        var image = GrayImage(width: 500, height: 160, fill: 228)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ v: UInt8 = 30) {
+            for y in y0..<y1 { for x in x0..<x1 { image[x, y] = v } }
+        }
+        if desk { paint(0, 0, 52, 160, 60) }
+        let from = frameFrom ?? start
+        paint(from, 50, 450, 53); paint(from, 107, 450, 110)
+        for x in stride(from: start, through: 450, by: pitch) { paint(x, 50, x + 3, 110) }
+        return image
+    }
+
+    /// The regions laid out from one detected quad: the comb's last four boxes.
+    func read(_ image: GrayImage) -> [LaidOutRegion] {
+        let quad = Quadrilateral(topLeft: Point(131, 51), topRight: Point(451, 51), bottomRight: Point(451, 108),
+                                 bottomLeft: Point(131, 108))
+        return Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+    }
+
+    func columns(_ regions: [LaidOutRegion]) -> Int? {
+        regions.count == 1 && regions[0].kind == .grid && regions[0].ruling!.rowCount == 1
+            ? regions[0].ruling!.columnCount : nil
+    }
+
+    @Test("A fifth box drawn before the four outlined: the comb takes it, its quad at the box's line",
+          arguments: [80, 70])
+    func boxBeforeOutline(pitch: Int) throws {
+        // boxes from 450 back by `pitch`: the outlined four start at 130 for pitch 80
+        let start = 450 - 5 * pitch
+        let image = photo(start: start, pitch: pitch)
+        let quad = Quadrilateral(topLeft: Point(Double(450 - 4 * pitch) + 1, 51), topRight: Point(451, 51),
+                                 bottomRight: Point(451, 108), bottomLeft: Point(Double(450 - 4 * pitch) + 1, 108))
+        let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+        #expect(columns(regions) == 5)
+        let left = try #require(regions.first?.quad.topLeft.x)
+        #expect(abs(left - Double(start + 1)) < 4, "left edge at \(left), the box's line at \(start + 1)")
+    }
+
+    @Test("Controls: paper before the outline, and a dark area a pitch before it with the frame running to it, add no box")
+    func noBoxBeforeOutline() {
+        #expect(columns(read(photo(start: 130))) == 4)
+        // the frame's lines run to a dark area whose edge lies where a box's line would:
+        // an edge with ink all along one side is no drawn line
+        #expect(columns(read(photo(start: 130, frameFrom: 52, desk: true))) == 4)
+    }
+}
