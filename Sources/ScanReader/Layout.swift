@@ -153,13 +153,6 @@ struct Layout {
                 (quads[i].quad, g, ruling, lines, ink) = (longer, again, found, againLines, againInk)
                 (rectified[i], foundLines[i], inks[i]) = (g, lines, ink)
                 extendedCombs.append(i)
-                // a part of it taken as a comb of its own (a shadow's edge across the comb
-                // cut its outline in two) is this comb's
-                for j in quads.indices where j != i && isGrid[j] && !ancestors(i).contains(j)
-                    && quads[i].quad.contains(quads[j].quad.center) {
-                    isGrid[j] = false
-                    rulings[j] = nil
-                }
             }
             if !gridAncestors.isEmpty {
                 guard gridAncestors.allSatisfy({ rulings[$0]!.cellCount < ruling.cellCount }) else { continue }
@@ -167,6 +160,15 @@ struct Layout {
             }
             isGrid[i] = true
             rulings[i] = ruling
+            // a part of an extended comb taken as a comb of its own (a shadow's edge across
+            // the comb cut its outline in two) is this comb's
+            if extendedCombs.last == i {
+                for j in quads.indices where j != i && isGrid[j] && !ancestors(i).contains(j)
+                    && quads[i].quad.contains(quads[j].quad.center) {
+                    isGrid[j] = false
+                    rulings[j] = nil
+                }
+            }
         }
         assembleGrids(quads, ancestors: ancestors, rectified: rectified, foundLines: foundLines,
                       isGrid: &isGrid, rulings: &rulings)

@@ -37,9 +37,9 @@ public struct PhotoScore: Sendable, Equatable {
 /// the region's size), read exactly, digits right, extra regions, orientation.
 ///
 /// Corners, read and true, are pixel-centre coordinates: (0, 0) is the middle of the
-/// top-left pixel. They are compared in the truth's upright frame: when the reader chose another
-/// orientation its corners are carried back through the stored pixels, so a region found
-/// but read sideways still counts as found (and not as read). The four corners are
+/// top-left pixel. They are compared in the truth's upright frame: when the reader chose
+/// another orientation its corners are carried back through the stored pixels, so a region
+/// found but read sideways still counts as found (and not as read). The four corners are
 /// compared up to a cyclic shift: which corner is "top-left" of a document turned
 /// upside down in an upright photo is the reader's choice.
 public enum RegionScorer {
