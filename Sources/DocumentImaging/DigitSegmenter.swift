@@ -66,6 +66,16 @@ public struct DigitSegmenter: Sendable {
     /// into pieces is made whole from it (`joiningBrokenDigits`).
     public func gridCellDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
                                ruling: Ruling) -> [[InkCrop]] {
+        gridCells(gray: gray, binary: binary, faint: faint, ruling: ruling).digits
+    }
+
+    /// `gridCellDigits`, and the cells (row-major indices) holding digits side by side that
+    /// it read empty, the grid not being taken for a table of numbers: a table whose
+    /// numbers are mostly set tight (touching, one piece each) is known only once they are
+    /// cut apart and read (`TouchingDigits`), and then these cells hold numbers too
+    /// (`numberCellDigits`).
+    public func gridCells(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
+                          ruling: Ruling) -> (digits: [[InkCrop]], apart: [Int]) {
         var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
@@ -78,21 +88,32 @@ public struct DigitSegmenter: Sendable {
         let numberCells = besides.filter { $0 }.count
         let inked = crops.filter { $0 != nil }.count + numberCells
         if numberCells >= 3, Double(numberCells) >= Self.numberCellShare * Double(inked) {
-            return zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
+            let digits = zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
                 let (cell, beside) = cellAndBeside
                 guard beside else { return crop.map { [$0] } ?? [] }
                 return fieldDigits(gray: gray, binary: binary, faint: faint, region: Self.inner(cell))
             }
+            return (digits, [])
         }
+        let apart = besides.indices.filter { besides[$0] }
         // notes are small both ways; a flat handwritten 2 or 5 is short but full width
         let boxes = crops.compactMap { $0?.box }
-        guard boxes.count >= 3 else { return crops.map { $0.map { [$0] } ?? [] } }
+        guard boxes.count >= 3 else { return (crops.map { $0.map { [$0] } ?? [] }, apart) }
         let typicalHeight = Double(boxes.map(\.height).sorted()[boxes.count / 2])
         let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
-        return zip(crops, cells).map { crop, cell in
+        let digits = zip(crops, cells).map { crop, cell -> [InkCrop] in
             guard let crop else { return [] }
             return isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth) ? [] : [crop]
         }
+        return (digits, apart)
+    }
+
+    /// The digits of cell `index` (row-major) of a grid read as a table of numbers: the
+    /// cell's inside read as a small field, left to right.
+    public func numberCellDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
+                                 ruling: Ruling, cell index: Int) -> [InkCrop] {
+        let cell = gray.cellBox(ruling, index / ruling.columnCount, index % ruling.columnCount)
+        return fieldDigits(gray: gray, binary: binary, faint: faint, region: Self.inner(cell))
     }
 
     /// See `gridCellDigits`.

@@ -233,16 +233,20 @@ public final class DocumentReader: Sendable {
     }
 
     /// Segments and classifies laid-out regions (one batch for all); touching digits the
-    /// model rejected are read again cut apart (`TouchingDigits`); a grid's strips past its
+    /// model rejected are read again cut apart, and a grid found a table of numbers so has
+    /// its cells of digits apart read too (`TouchingDigits`); a grid's strips past its
     /// frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
         var inputs: [DigitInput] = []
+        var apart: [[Int]] = []   // per region, a grid's cells read empty holding digits side by side
         for region in laidOut {
             var list: [ReadRegion.Piece] = []
+            var apartCells: [Int] = []
             if region.kind == .grid, let ruling = region.ruling {
-                let cells = layout.segmenter.gridCellDigits(gray: region.gray, binary: region.binary, faint: region.faint,
-                                                                ruling: ruling)
+                let (cells, cellsApart) = layout.segmenter.gridCells(gray: region.gray, binary: region.binary,
+                                                                     faint: region.faint, ruling: ruling)
+                apartCells = cellsApart
                 for (k, crops) in cells.enumerated() {
                     let (row, col) = (k / ruling.columnCount, k % ruling.columnCount)
                     if crops.isEmpty { list.append(ReadRegion.Piece(crop: nil, row: row, col: col, input: nil)) }
@@ -262,10 +266,13 @@ public final class DocumentReader: Sendable {
                 }
             }
             pieces.append(list)
+            apart.append(apartCells)
         }
         let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
         let read = pieces.map { list in list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p } }
-        return zip(laidOut, TouchingDigits.splitting(read, of: laidOut, classifier: classifier)).map { region, list in
+        let split = TouchingDigits.splitting(read, of: laidOut, apart: apart, segmenter: layout.segmenter,
+                                             classifier: classifier)
+        return zip(laidOut, split).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }
     }

@@ -29,11 +29,12 @@ enum TouchingDigits {
         zip(pieces, pieces.dropFirst()).contains { a, b in a.row != nil && a.row == b.row && a.col == b.col }
     }
 
-    /// True when a grid's cells hold numbers set tight: at least three of them, and
-    /// `DigitSegmenter.numberCellShare` of its inked cells, hold a piece that `cut` into
-    /// sure digits.
-    static func readsTouchingNumbers(_ pieces: [ReadRegion.Piece], cut: Int) -> Bool {
-        cut >= 3 && Double(cut) >= DigitSegmenter.numberCellShare * Double(inkedCells(pieces))
+    /// True when a grid's cells hold numbers, some set tight: at least three hold a piece
+    /// that `cut` into sure digits, and those with the `apart` cells (digits side by side,
+    /// `DigitSegmenter.gridCells`) make `DigitSegmenter.numberCellShare` of its inked cells
+    /// — the segmenter's own rule for a table of numbers, counting numbers set tight too.
+    static func readsTouchingNumbers(_ pieces: [ReadRegion.Piece], cut: Int, apart: Int = 0) -> Bool {
+        cut >= 3 && Double(cut + apart) >= DigitSegmenter.numberCellShare * Double(inkedCells(pieces) + apart)
     }
 
     /// True when at least half of a grid's inked cells hold a `wide` rejected piece.
@@ -48,9 +49,14 @@ enum TouchingDigits {
 
     /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
     /// page or a table of numbers replaced by its parts when a cut reads as sure digits.
-    /// One classifier batch for every cut of every piece.
-    static func splitting(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
+    /// One classifier batch for every cut of every piece. A grid found a table of numbers
+    /// only now (its numbers mostly set tight) also has its `apart` cells (per region: the
+    /// cells the segmenter read empty holding digits side by side) read as small fields
+    /// (`DigitSegmenter.numberCellDigits`), in one more batch.
+    static func splitting(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion], apart: [[Int]] = [],
+                          segmenter: DigitSegmenter = DigitSegmenter(),
                           classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
+        let apart = apart.isEmpty ? pieces.map { _ in [Int]() } : apart
         // each candidate: where it is, and its cuts (parts per cut) into the batch
         var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
         var inputs: [DigitInput] = []
@@ -95,8 +101,9 @@ enum TouchingDigits {
         // for digits apart); a puzzle's few touching candidates stay rejected
         var cutsPerRegion = [Int](repeating: 0, count: pieces.count)
         for (candidate, best) in zip(candidates, bests) where best != nil { cutsPerRegion[candidate.region] += 1 }
+        let knownTables = pieces.indices.map { r in regions[r].kind != .grid || readsNumbers(pieces[r]) }
         let splits = pieces.indices.map { r in
-            regions[r].kind != .grid || readsNumbers(pieces[r]) || readsTouchingNumbers(pieces[r], cut: cutsPerRegion[r])
+            knownTables[r] || readsTouchingNumbers(pieces[r], cut: cutsPerRegion[r], apart: apart[r].count)
         }
         var result = pieces
         // replaced from the last piece back, so earlier indices stay valid
@@ -107,6 +114,38 @@ enum TouchingDigits {
                 ReadRegion.Piece(crop: crop, row: whole.row, col: whole.col, input: nil, prediction: prediction)
             }
             result[candidate.region].replaceSubrange(candidate.piece...candidate.piece, with: parts)
+        }
+        return readingApartCells(result, of: regions, cells: pieces.indices.map { r in
+            splits[r] && !knownTables[r] ? apart[r] : []
+        }, segmenter: segmenter, classifier: classifier)
+    }
+
+    /// `pieces` with each of `cells` (per region, row-major cell indices of a grid read as a
+    /// table of numbers) read as a small field: its empty place replaced by its digits.
+    static func readingApartCells(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion], cells: [[Int]],
+                                  segmenter: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
+        var found: [(region: Int, row: Int, col: Int, crops: [InkCrop])] = []
+        for (r, list) in cells.enumerated() {
+            guard let ruling = regions[r].ruling else { continue }
+            for k in list {
+                let crops = segmenter.numberCellDigits(gray: regions[r].gray, binary: regions[r].binary,
+                                                       faint: regions[r].faint, ruling: ruling, cell: k)
+                if !crops.isEmpty { found.append((r, k / ruling.columnCount, k % ruling.columnCount, crops)) }
+            }
+        }
+        guard !found.isEmpty else { return pieces }
+        var predictions = classifier.classify(found.flatMap { $0.crops.map(\.modelInput) })[...]
+        var result = pieces
+        for cell in found {
+            let read = Array(predictions.prefix(cell.crops.count))
+            predictions = predictions.dropFirst(cell.crops.count)
+            guard let place = result[cell.region].firstIndex(where: {
+                $0.row == cell.row && $0.col == cell.col && $0.crop == nil
+            }) else { continue }
+            let parts = zip(cell.crops, read).map { crop, prediction in
+                ReadRegion.Piece(crop: crop, row: cell.row, col: cell.col, input: nil, prediction: prediction)
+            }
+            result[cell.region].replaceSubrange(place...place, with: parts)
         }
         return result
     }

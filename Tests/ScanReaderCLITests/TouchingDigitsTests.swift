@@ -114,4 +114,31 @@ struct TouchingDigitsTests {
         let left = TouchingDigits.splitting([puzzle], of: [grid], classifier: Self.reader.classifier)[0]
         #expect(left.count == puzzle.count && left[0].prediction!.isRejected)
     }
+
+    @Test("Cells of digits apart count with cells of digits set tight: together they make a table, whose cells apart are then read")
+    func apartCellsCount() throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
+        let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
+        let digits = Array(field.pieces.prefix(2))
+        let touching = piece(joined(digits.map { $0.crop! }, overlap: 1))
+        try #require(touching.prediction!.isRejected)
+        let bar = piece(InkCrop(box: PixelBox(x: 0, y: 0, width: 60, height: 10), ink: [UInt8](repeating: 220, count: 600)))
+        func cell(_ p: ReadRegion.Piece?, _ r: Int, _ c: Int) -> ReadRegion.Piece {
+            ReadRegion.Piece(crop: p?.crop, row: r, col: c, input: nil, prediction: p?.prediction)
+        }
+        // cells (0, 0) and (0, 1) of the sample grid hold its 5 and 3; read empty here, as
+        // the segmenter leaves a cell of digits side by side in a grid it takes for a puzzle
+        let table = [cell(nil, 0, 0), cell(nil, 0, 1),
+                     cell(touching, 1, 0), cell(touching, 1, 1), cell(touching, 1, 2),
+                     cell(bar, 2, 0), cell(bar, 2, 1), cell(bar, 2, 2), cell(bar, 3, 0),
+                     cell(digits[0], 3, 1), cell(digits[0], 3, 2), cell(digits[0], 4, 0), cell(digits[0], 4, 1)]
+        // three cells cut into sure digits of eleven inked: under the table's share alone
+        let alone = TouchingDigits.splitting([table], of: [grid], classifier: Self.reader.classifier)[0]
+        #expect(alone.count == table.count)
+        // with the two cells of digits apart: five of thirteen, a table
+        let read = TouchingDigits.splitting([table], of: [grid], apart: [[0, 1]], classifier: Self.reader.classifier)[0]
+        #expect(read.filter { $0.row == 1 && $0.col == 0 }.map { $0.prediction!.label } == digits.map { $0.prediction!.label })
+        #expect(read.filter { $0.row == 0 && $0.col == 0 }.map { $0.prediction!.label } == [5])
+        #expect(read.filter { $0.row == 0 && $0.col == 1 }.map { $0.prediction!.label } == [3])
+    }
 }
