@@ -121,7 +121,8 @@ enum TouchingDigits {
     }
 
     /// `pieces` with each of `cells` (per region, row-major cell indices of a grid read as a
-    /// table of numbers) read as a small field: its empty place replaced by its digits.
+    /// table of numbers) read as a small field: its empty place replaced by its digits, the
+    /// touching ones among them cut apart (`splitting` once more).
     static func readingApartCells(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion], cells: [[Int]],
                                   segmenter: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         var found: [(region: Int, row: Int, col: Int, crops: [InkCrop])] = []
@@ -147,6 +148,7 @@ enum TouchingDigits {
             }
             result[cell.region].replaceSubrange(place...place, with: parts)
         }
-        return result
+        // their numbers set tight, cut apart as any table's (the grids now read numbers)
+        return splitting(result, of: regions, classifier: classifier)
     }
 }
