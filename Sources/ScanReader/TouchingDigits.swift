@@ -148,7 +148,10 @@ enum TouchingDigits {
             }
             result[cell.region].replaceSubrange(place...place, with: parts)
         }
-        // their numbers set tight, cut apart as any table's (the grids now read numbers)
-        return splitting(result, of: regions, classifier: classifier)
+        // their numbers set tight, cut apart as any table's (these grids now read numbers)
+        let tables = Set(found.map(\.region)).sorted()
+        let cut = splitting(tables.map { result[$0] }, of: tables.map { regions[$0] }, classifier: classifier)
+        for (k, r) in tables.enumerated() { result[r] = cut[k] }
+        return result
     }
 }
