@@ -91,17 +91,26 @@ struct TouchingDigitsTests {
         #expect(read.allSatisfy { $0.row == 1 && $0.col == 4 })
     }
 
-    @Test("A table whose every number is set tight (no cell read as several pieces) is cut when enough cells cut into sure digits; one such cell among a puzzle's digits is not")
-    func tableOfTouchingNumbers() throws {
+    /// The sample grid, two of the sample form's digits, and those two pushed together
+    /// (one piece the model rejects).
+    func gridAndTouchingPair() throws -> (grid: LaidOutRegion, digits: [ReadRegion.Piece], touching: ReadRegion.Piece) {
         let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
         let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
         let digits = Array(field.pieces.prefix(2))
         let touching = piece(joined(digits.map { $0.crop! }, overlap: 1))
         try #require(touching.prediction!.isRejected)
+        return (grid, digits, touching)
+    }
+
+    /// `p` (nil: an empty cell) placed in cell (`r`, `c`).
+    func cell(_ p: ReadRegion.Piece?, _ r: Int, _ c: Int) -> ReadRegion.Piece {
+        ReadRegion.Piece(crop: p?.crop, row: r, col: c, input: nil, prediction: p?.prediction)
+    }
+
+    @Test("A table whose every number is set tight (no cell read as several pieces) is cut when enough cells cut into sure digits; one such cell among a puzzle's digits is not")
+    func tableOfTouchingNumbers() throws {
+        let (grid, digits, touching) = try gridAndTouchingPair()
         let single = digits[0]
-        func cell(_ p: ReadRegion.Piece, _ r: Int, _ c: Int) -> ReadRegion.Piece {
-            ReadRegion.Piece(crop: p.crop, row: r, col: c, input: nil, prediction: p.prediction)
-        }
         // four cells of touching numbers and two of single digits: a table of numbers
         let table = [cell(touching, 0, 0), cell(single, 0, 1), cell(touching, 1, 0), cell(touching, 1, 1),
                      cell(single, 2, 0), cell(touching, 2, 1)]
@@ -117,15 +126,8 @@ struct TouchingDigitsTests {
 
     @Test("Cells of digits apart count with cells of digits set tight: together they make a table, whose cells apart are then read")
     func apartCellsCount() throws {
-        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
-        let grid = try #require(Self.regions(of: "ruled-grid.jpg").first { $0.region.kind == .grid }).region
-        let digits = Array(field.pieces.prefix(2))
-        let touching = piece(joined(digits.map { $0.crop! }, overlap: 1))
-        try #require(touching.prediction!.isRejected)
+        let (grid, digits, touching) = try gridAndTouchingPair()
         let bar = piece(InkCrop(box: PixelBox(x: 0, y: 0, width: 60, height: 10), ink: [UInt8](repeating: 220, count: 600)))
-        func cell(_ p: ReadRegion.Piece?, _ r: Int, _ c: Int) -> ReadRegion.Piece {
-            ReadRegion.Piece(crop: p?.crop, row: r, col: c, input: nil, prediction: p?.prediction)
-        }
         // cells (0, 0) and (0, 1) of the sample grid hold its 5 and 3; read empty here, as
         // the segmenter leaves a cell of digits side by side in a grid it takes for a puzzle
         let table = [cell(nil, 0, 0), cell(nil, 0, 1),
