@@ -229,6 +229,11 @@ struct Layout {
                       inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
                 else { continue }
             }
+            // a box a hard shadow's edge cut short: its end past the lighting step
+            if !quads[i].isFlatPaper, let longer = extendedPastStep(quads[i].quad, in: image) {
+                quads[i].quad = longer
+                rectified[i] = straighten(longer, in: image)
+            }
             // flat paper is straightened only here, when it may be a field
             guard let straightened = rectified[i] ?? (quads[i].isFlatPaper ? straighten(quads[i].quad, in: image) : nil)
             else { continue }

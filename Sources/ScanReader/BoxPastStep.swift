@@ -1,0 +1,88 @@
+import DocumentImaging
+import ImagingCore
+
+extension Layout {
+    /// A box whose end a hard shadow's edge cut off: the detector outlined the part on one
+    /// side of the edge, and the quad's end there is the lighting step, not a drawn line.
+    /// When an end of the box's long axis is no drawn line and both frame lines run on past
+    /// it to a drawn line crossing them (`boxEnd`), the quad is pushed out to that line.
+    /// Returns the longer quad, or nil when neither end moves.
+    func extendedPastStep(_ quad: Quadrilateral, in image: GrayImage) -> Quadrilateral? {
+        guard let g = straighten(quad, in: image), g.width > g.height,
+              let toImage = Homography(straightening: quad, width: g.width, height: g.height) else { return nil }
+        let (w, h) = (Double(g.width), Double(g.height))
+        func imagePoint(_ p: Point) -> Point { let q = toImage.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
+        var (x0, x1) = (0.0, w)
+        if let end = boxEnd(g, toImage: imagePoint, in: image, atStart: true) { x0 = end }
+        if let end = boxEnd(g, toImage: imagePoint, in: image, atStart: false) { x1 = end }
+        guard x0 != 0 || x1 != w else { return nil }
+        let c = [Point(x0, 0), Point(x1, 0), Point(x1, h), Point(x0, h)].map(imagePoint)
+        return Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+    }
+
+    /// Where the box straightened as `g` really ends past its start (left) or end (right),
+    /// in `g`'s plane, or nil when it ends where its quad does. The box's plane past that
+    /// end (as far again as the box is long, and `combProbeMargin` of its height above and
+    /// below) is straightened at the box's scale and thresholded by local means. The quad's
+    /// end must be no drawn line (not darker than the paper either side of it by
+    /// `inkContrast`: a lighting step is dark on one side only); the box ends at the first
+    /// drawn line crossing the frame (inked over `dividerSpan` of it), both frame lines
+    /// inked over `LineBoxes.inkedShare` of the way there, each where it is best inked
+    /// within `lineTolerance` of the box's height.
+    func boxEnd(_ g: GrayImage, toImage: (Point) -> Point, in image: GrayImage, atStart: Bool) -> Double? {
+        let (w, h) = (Double(g.width), Double(g.height))
+        let margin = Self.combProbeMargin * h
+        let (p0, p1) = atStart ? (-w, Self.combProbeMargin * h) : (w - Self.combProbeMargin * h, 2 * w)
+        let probeWidth = Int((p1 - p0).rounded()), probeHeight = Int((h + 2 * margin).rounded())
+        let c = [Point(p0, -margin), Point(p1, -margin), Point(p1, h + margin), Point(p0, h + margin)].map(toImage)
+        guard probeWidth > 8, probeHeight > 8,
+              let probe = image.rectified(Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3]),
+                                          width: probeWidth, height: probeHeight) else { return nil }
+        let ink = Self.ink(of: probe)
+        let band = max(1, Int((0.1 * h).rounded()))
+        let tolerance = Int((Self.lineTolerance * h).rounded())
+        let frame = [margin, margin + h]
+        let side = atStart ? -p0 : w - p0   // the quad's end, in the probe
+        // the share of a…b inked within `reach` of `position` along a column (`vertical`) or a row
+        func inkedShare(at position: Int, vertical: Bool, from a: Double, to b: Double, reach: Int = band) -> Double {
+            let lo = Int(min(a, b).rounded()), hi = Int(max(a, b).rounded())
+            guard hi > lo else { return 0 }
+            var inked = 0
+            for t in lo..<hi where (position - reach...position + reach).contains(where: { k in
+                vertical ? ink.isInk(k, t) : ink.isInk(t, k)
+            }) { inked += 1 }
+            return Double(inked) / Double(hi - lo)
+        }
+        // the mean grey down a column over the frame, of the darkest pixel within `reach`
+        func columnGray(_ x: Int, reach: Int) -> Double {
+            var sum = 0.0
+            let lo = Int(frame[0].rounded()), hi = Int(frame[1].rounded())
+            for y in lo..<hi {
+                sum += Double((x - reach...x + reach).map { probe[min(max($0, 0), probe.width - 1), y] }.min()!)
+            }
+            return sum / Double(max(1, hi - lo))
+        }
+        // a drawn line down column x: darker than the paper either side of it
+        func isDrawnLine(_ x: Int) -> Bool {
+            let line = columnGray(x, reach: band), beside = 2 * band + 1
+            return [x - beside, x + beside].allSatisfy { line < columnGray($0, reach: 0) * (1 - Self.inkContrast / 100) }
+        }
+        let sideColumn = Int(side.rounded())
+        guard !(sideColumn - tolerance...sideColumn + tolerance).contains(where: isDrawnLine) else { return nil }
+        // outward from the quad's end: the first drawn line spanning the frame
+        let outward = atStart ? Array(stride(from: sideColumn - tolerance - 1, through: 2 * band + 1, by: -1))
+                              : Array(stride(from: sideColumn + tolerance + 1, to: probeWidth - 2 * band - 1, by: 1))
+        guard let reached = outward.first(where: { x in
+            inkedShare(at: x, vertical: true, from: frame[0], to: frame[1]) >= Self.dividerSpan && isDrawnLine(x)
+        }) else { return nil }
+        // the line is first seen a band before its middle: its darkest column
+        let end = (reached - band...reached + band).min { columnGray($0, reach: 0) < columnGray($1, reach: 0) }!
+        // both frame lines run on from the quad's end to it
+        let framed = frame.allSatisfy { row in
+            (-tolerance...tolerance).contains { d in
+                inkedShare(at: Int(row.rounded()) + d, vertical: false, from: Double(end), to: side) >= LineBoxes.inkedShare
+            }
+        }
+        return framed ? Double(end) + p0 : nil
+    }
+}
