@@ -6,18 +6,37 @@ extension Layout {
     /// side of the edge, and the quad's end there is the lighting step, not a drawn line.
     /// When an end of the box's long axis is no drawn line and both frame lines run on past
     /// it to a drawn line crossing them (`boxEnd`), the quad is pushed out to that line.
-    /// Returns the longer quad, or nil when neither end moves.
+    /// Each end is looked past squared to the box's other end (`squaredEnd`: an edge slanting
+    /// across the box leaves a slanting end, which would shear the box's plane). Returns the
+    /// longer quad, or nil when neither end moves.
     func extendedPastStep(_ quad: Quadrilateral, in image: GrayImage) -> Quadrilateral? {
-        guard let g = straighten(quad, in: image), g.width > g.height,
-              let toImage = Homography(straightening: quad, width: g.width, height: g.height) else { return nil }
-        let (w, h) = (Double(g.width), Double(g.height))
-        func imagePoint(_ p: Point) -> Point { let q = toImage.apply(p); return Point(q.x - 0.5, q.y - 0.5) }
-        var (x0, x1) = (0.0, w)
-        if let end = boxEnd(g, toImage: imagePoint, in: image, atStart: true) { x0 = end }
-        if let end = boxEnd(g, toImage: imagePoint, in: image, atStart: false) { x1 = end }
-        guard x0 != 0 || x1 != w else { return nil }
-        let c = [Point(x0, 0), Point(x1, 0), Point(x1, h), Point(x0, h)].map(imagePoint)
-        return Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+        var q = quad, moved = false
+        for atStart in [true, false] {
+            let base = Self.squaredEnd(q, atStart: atStart) ?? q
+            guard let g = straighten(base, in: image), g.width > g.height,
+                  let toImage = Homography(straightening: base, width: g.width, height: g.height) else { continue }
+            func imagePoint(_ p: Point) -> Point { let r = toImage.apply(p); return Point(r.x - 0.5, r.y - 0.5) }
+            guard let end = boxEnd(g, toImage: imagePoint, in: image, atStart: atStart) else { continue }
+            let (w, h) = (Double(g.width), Double(g.height))
+            let (x0, x1) = atStart ? (end, w) : (0, end)
+            let c = [Point(x0, 0), Point(x1, 0), Point(x1, h), Point(x0, h)].map(imagePoint)
+            q = Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+            moved = true
+        }
+        return moved ? q : nil
+    }
+
+    /// `quad` with its start (left) or end side turned, about its middle, parallel to the
+    /// other end's side, its corners on the top and bottom sides; nil when they do not meet.
+    static func squaredEnd(_ quad: Quadrilateral, atStart: Bool) -> Quadrilateral? {
+        let top = Line(through: quad.topLeft, quad.topRight), bottom = Line(through: quad.bottomLeft, quad.bottomRight)
+        let (a, b, otherA, otherB) = atStart ? (quad.topLeft, quad.bottomLeft, quad.topRight, quad.bottomRight)
+                                             : (quad.topRight, quad.bottomRight, quad.topLeft, quad.bottomLeft)
+        let middle = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        let end = Line(through: middle, Point(middle.x + otherB.x - otherA.x, middle.y + otherB.y - otherA.y))
+        guard let onTop = top.intersection(end), let onBottom = bottom.intersection(end) else { return nil }
+        return atStart ? Quadrilateral(topLeft: onTop, topRight: quad.topRight, bottomRight: quad.bottomRight, bottomLeft: onBottom)
+                       : Quadrilateral(topLeft: quad.topLeft, topRight: onTop, bottomRight: onBottom, bottomLeft: quad.bottomLeft)
     }
 
     /// Where the box straightened as `g` really ends past its start (left) or end (right),
