@@ -7,9 +7,8 @@ extension GrayImage {
     /// own contrast (paper minus the 2nd percentile of its inner 70 %) when that is lower
     /// — so faint print beside dark handwriting survives — and always by at least
     /// `inkFloorShare` of its paper level, which keeps the noise of empty cells as paper.
-    /// Where the paper around a
-    /// pixel (`PaperLevel`, a window of `shadeWindow` of the cell pitch) is darker
-    /// than its cell's by more than the threshold, that darker paper is the level: a
+    /// Where the paper around a pixel (`PaperLevel`, a window of `shadeWindow` of the cell
+    /// pitch) is darker than its cell's by more than the threshold, that darker paper is the level: a
     /// shadow's edge across a cell leaves its shaded part paper, not a dark blob joined to
     /// the digit (a lighter shade would not pass for ink anyway, and the window's median
     /// sits a little under the cell's 75th percentile, which low-contrast print feels).

@@ -57,49 +57,31 @@ extension Layout {
         guard probeWidth > 8, probeHeight > 8,
               let probe = image.rectified(Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3]),
                                           width: probeWidth, height: probeHeight) else { return nil }
-        let ink = Self.ink(of: probe)
         let band = max(1, Int((0.1 * h).rounded()))
+        let drawn = DrawnLines(gray: probe, ink: Self.ink(of: probe), reach: band)
         let tolerance = Int((Self.lineTolerance * h).rounded())
         let frame = [margin, margin + h]
         let side = atStart ? -p0 : w - p0   // the quad's end, in the probe
-        // the share of a…b inked within `reach` of `position` along a column (`vertical`) or a row
-        func inkedShare(at position: Int, vertical: Bool, from a: Double, to b: Double, reach: Int = band) -> Double {
-            let lo = Int(min(a, b).rounded()), hi = Int(max(a, b).rounded())
-            guard hi > lo else { return 0 }
-            var inked = 0
-            for t in lo..<hi where (position - reach...position + reach).contains(where: { k in
-                vertical ? ink.isInk(k, t) : ink.isInk(t, k)
-            }) { inked += 1 }
-            return Double(inked) / Double(hi - lo)
-        }
-        // the mean grey down a column over the frame, of the darkest pixel within `reach`
-        func columnGray(_ x: Int, reach: Int) -> Double {
-            var sum = 0.0
-            let lo = Int(frame[0].rounded()), hi = Int(frame[1].rounded())
-            for y in lo..<hi {
-                sum += Double((x - reach...x + reach).map { probe[min(max($0, 0), probe.width - 1), y] }.min()!)
-            }
-            return sum / Double(max(1, hi - lo))
-        }
-        // a drawn line down column x: darker than the paper either side of it
-        func isDrawnLine(_ x: Int) -> Bool {
-            let line = columnGray(x, reach: band), beside = 2 * band + 1
-            return [x - beside, x + beside].allSatisfy { line < columnGray($0, reach: 0) * (1 - Self.inkContrast / 100) }
+        // a drawn line down column x over the frame, inked over `least` of it
+        func isDrawnLine(_ x: Int, inked least: Double = 0) -> Bool {
+            drawn.isLine(at: Double(x), vertical: true, from: frame[0], to: frame[1], inked: least,
+                         contrastPercent: Self.inkContrast)
         }
         let sideColumn = Int(side.rounded())
-        guard !(sideColumn - tolerance...sideColumn + tolerance).contains(where: isDrawnLine) else { return nil }
+        guard !(sideColumn - tolerance...sideColumn + tolerance).contains(where: { isDrawnLine($0) }) else { return nil }
         // outward from the quad's end: the first drawn line spanning the frame
         let outward = atStart ? Array(stride(from: sideColumn - tolerance - 1, through: 2 * band + 1, by: -1))
                               : Array(stride(from: sideColumn + tolerance + 1, to: probeWidth - 2 * band - 1, by: 1))
-        guard let reached = outward.first(where: { x in
-            inkedShare(at: x, vertical: true, from: frame[0], to: frame[1]) >= Self.dividerSpan && isDrawnLine(x)
-        }) else { return nil }
+        guard let reached = outward.first(where: { isDrawnLine($0, inked: Self.dividerSpan) }) else { return nil }
         // the line is first seen a band before its middle: its darkest column
-        let end = (reached - band...reached + band).min { columnGray($0, reach: 0) < columnGray($1, reach: 0) }!
+        func columnGray(_ x: Int) -> Double {
+            drawn.meanDarkest(at: Double(x), vertical: true, from: frame[0], to: frame[1], within: 0)
+        }
+        let end = (reached - band...reached + band).min { columnGray($0) < columnGray($1) }!
         // both frame lines run on from the quad's end to it
         let framed = frame.allSatisfy { row in
             (-tolerance...tolerance).contains { d in
-                inkedShare(at: Int(row.rounded()) + d, vertical: false, from: Double(end), to: side) >= LineBoxes.inkedShare
+                drawn.inkedShare(at: row + Double(d), vertical: false, from: Double(end), to: side) >= LineBoxes.inkedShare
             }
         }
         return framed ? Double(end) + p0 : nil

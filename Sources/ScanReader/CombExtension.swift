@@ -69,46 +69,18 @@ extension Layout {
                                           height: alongX ? probeAcross : probeLength) else { return nil }
         let frame = frameLines.map { $0 + margin }   // in the probe
         let scale = Double(probeLength) / (p1 - p0)   // probe pixels per plane pixel along
-        let probeInk = Self.ink(of: probe)   // a local mean: a shadow's edge stays a band, not a field of ink
         let expected = ((atStart ? lines.first! - pitch : lines.last! + pitch) - p0) * scale
         let oldEnd = ((atStart ? lines.first! : lines.last!) - p0) * scale
-        let band = max(1, Int((0.1 * pitch * scale).rounded()))
-        // the share of `a…b` inked within `reach` of `position`: along a line across the comb
-        // (`crossing`, at a position along it), else along a frame line
-        func inkedShare(at position: Double, crossing: Bool, from a: Double, to b: Double, reach: Int = band) -> Double {
-            let c = Int(position.rounded()), lo = Int(min(a, b).rounded()), hi = Int(max(a, b).rounded())
-            guard hi > lo else { return 0 }
-            var inked = 0
-            for t in lo..<hi where (c - reach...c + reach).contains(where: { k in
-                let (x, y) = crossing == alongX ? (k, t) : (t, k)
-                return probeInk.isInk(x, y)
-            }) { inked += 1 }
-            return Double(inked) / Double(hi - lo)
+        // thresholded by local means: a shadow's edge stays a band, not a field of ink
+        let drawn = DrawnLines(gray: probe, ink: Self.ink(of: probe), reach: max(1, Int((0.1 * pitch * scale).rounded())))
+        // lines across the comb are columns of the probe when the comb runs along x
+        func inkedShare(at position: Double, crossing: Bool, from a: Double, to b: Double) -> Double {
+            drawn.inkedShare(at: position, vertical: crossing == alongX, from: a, to: b)
         }
-        // the mean grey over `a…b` of the darkest pixel within `reach` of `position`
-        func meanGray(at position: Double, crossing: Bool, from a: Double, to b: Double, reach: Int) -> Double {
-            let c = Int(position.rounded()), lo = Int(min(a, b).rounded()), hi = Int(max(a, b).rounded())
-            var sum = 0.0, count = 0
-            for t in lo..<hi {
-                let values = (c - reach...c + reach).compactMap { k -> UInt8? in
-                    let (x, y) = crossing == alongX ? (k, t) : (t, k)
-                    return x >= 0 && y >= 0 && x < probe.width && y < probe.height ? probe[x, y] : nil
-                }
-                if let darkest = values.min() { sum += Double(darkest); count += 1 }
-            }
-            return count > 0 ? sum / Double(count) : 0
-        }
-        // a drawn line over `a…b` at `position`: inked along it, and darker than the paper
-        // either side of it by the ink's contrast (not the edge of a dark area: the desk
-        // past the sheet's edge is as dark beyond the "line" as on it)
+        // a drawn line, not the edge of a dark area (the desk past a sheet's edge)
         func isLine(at position: Double, crossing: Bool, from a: Double, to b: Double, inked least: Double) -> Bool {
-            guard inkedShare(at: position, crossing: crossing, from: a, to: b) >= least else { return false }
-            let line = meanGray(at: position, crossing: crossing, from: a, to: b, reach: band)
-            let beside = Double(2 * band + 1)
-            return [-beside, beside].allSatisfy { offset in
-                let side = meanGray(at: position + offset, crossing: crossing, from: a, to: b, reach: 0)
-                return line < side * (1 - Self.inkContrast / 100)
-            }
+            drawn.isLine(at: position, vertical: crossing == alongX, from: a, to: b, inked: least,
+                         contrastPercent: Self.inkContrast)
         }
         // the line across one pitch on, spanning the frame (the best-inked place within
         // `lineTolerance` of a pitch of where it is due), and the frame's lines running on

@@ -95,8 +95,9 @@ enum OrientationVote {
     /// the photo, when the regions that read a digit agree on it: each region's top side
     /// (its quad's, corners ordered by `RegionTurn` when it turned one; the outline
     /// reported only moves sides in a little, at the cost of thresholding the region
-    /// again) taken to the nearest quarter turn. 0 when none read a digit, when they disagree, or when one lies
-    /// within `diagonalBand` of a diagonal (which side is its top is then a coin's throw).
+    /// again) taken to the nearest quarter turn. 0 when none read a digit, when they
+    /// disagree, or when one lies within `diagonalBand` of a diagonal (which side is its
+    /// top is then a coin's throw).
     /// A photo whose documents all had to be turned on their own was read the wrong way up.
     static func uprightTurn(of regions: [ReadRegion]) -> Int {
         var turns = Set<Int>()
