@@ -277,7 +277,7 @@ public enum RulingFinder {
         let candidates = (inside + supporting.filter { $0 > a && $0 < b }).sorted()
         for n in stride(from: maxCells, through: 1, by: -1) {
             let cell = length / Double(n)
-            if cell < 8 { continue }
+            if cell < smallestCell { continue }
             // a border with no line (or only a faint one) found at it counts as missing
             // beside its neighbour
             func lineFound(at border: Double) -> Bool {

@@ -187,8 +187,13 @@ struct Layout {
         // grids whose lines bend: their cells, found one by one, put side by side
         let (lattices, inLattice) = cellLattices(quads, isGrid: isGrid, ancestors: ancestors, in: image)
         regions += lattices
-        for (i, ruling) in rulings.sorted(by: { $0.key < $1.key }) {
-            var (g, ruling, ink) = (rectified[i]!, ruling, inks[i])
+        for (i, found) in rulings.sorted(by: { $0.key < $1.key }) {
+            var g = rectified[i]!
+            // finer lines the grey levels show (thin lines lost beside heavy ones): only
+            // now, so that grids are put together from their boxes as their heavy lines
+            // show them
+            var ruling = RulingFinder.subdivided(found, levels: ProfileLevels(of: g))
+            var ink = inks[i]
             let edges = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
             // cells too small to hold legible digits: straightened again, larger
             if let (larger, scaled) = legible(quads[i].quad, straightened: g, ruling: ruling, in: image) {
