@@ -138,7 +138,7 @@ public struct QuadDetector: Sendable {
                 quadOfContour[index] = quad
                 return quad
             }
-            for (index, contour) in contours.enumerated() {
+            for (index, contour) in contours.enumerated() where pass.takesHoles || !contour.isHole {
                 guard let quad = quadOf(index) else {
                     // the inside of a box on a curled page: its outline has no straight quad
                     if contour.isHole, let parent = contour.parent, quadOf(parent) == nil,
@@ -274,6 +274,9 @@ public struct QuadDetector: Sendable {
         /// than `mergedShare` of it: that one is the same frame, the later one it merged
         /// with what lies beside it (the sheet below, a shadow's edge).
         var outlinesOnlyWhereMissed = false
+        /// Take holes at all (a dilated copy's holes are as often the gaps between digits
+        /// the dilation joined as a box's inside).
+        var takesHoles = true
     }
 
     /// True when one of the `earlier` quads stands for `quad`'s outline (see
@@ -361,7 +364,12 @@ public struct QuadDetector: Sendable {
     ///    shadow's edge keeps its step under
     ///    a closing, so the band the local mean makes along its dark side is gone, and a
     ///    box or frame the edge crosses is traced whole, where the first pass closed its
-    ///    lit part along the band. Only drawn borders, outlines only where missed.
+    ///    lit part along the band. Only drawn borders, outlines only where missed;
+    /// 5. when `closesGaps`, that shadow-free ink dilated once: a thin, pale line drawn
+    ///    aslant falls between rows of pixels and breaks where it is palest, and the
+    ///    sensitive pass that would join it merges it with the shadow's band. Only drawn
+    ///    outlines, where missed, and no holes (the gaps between digits the dilation
+    ///    joins would pass for boxes).
     func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
         var passes = [Pass(binary: binaries[0])]
         if factor > 1 && keepsThinLines {
@@ -374,8 +382,13 @@ public struct QuadDetector: Sendable {
         }
         if case let .localMean(_, percent) = binarization {
             let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
-            passes.append(Pass(binary: small.inkBelowClosing(binaries[0], window: window, percent: percent),
+            let shadowFree = small.inkBelowClosing(binaries[0], window: window, percent: percent)
+            passes.append(Pass(binary: shadowFree,
                                outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
+            if closesGaps {
+                passes.append(Pass(binary: shadowFree.dilated(),
+                                   outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
+            }
         }
         return passes
     }
