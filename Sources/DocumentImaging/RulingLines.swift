@@ -270,6 +270,12 @@ public enum RulingFinder {
         return (1..<n).map { abs(positions[$0] - a - Double($0) * cell) }.reduce(0, +) / Double(n - 1)
     }
 
+    /// How far from its even place, as a share of the cell, a line may lie in a division
+    /// (`evenDivision`, `subdivided`).
+    static let lineTolerance = 0.2
+    /// The smallest cell a division makes, pixels (`evenDivision`, `subdivided`).
+    static let smallestCell = 8.0
+
     static func evenDivision(_ found: [Double], from a: Double, to b: Double, maxCells: Int,
                              supporting: [Double] = [], faint: [Double] = [], unproven: [Double] = []) -> [Double]? {
         let length = b - a
@@ -281,14 +287,14 @@ public enum RulingFinder {
             // a border with no line (or only a faint one) found at it counts as missing
             // beside its neighbour
             func lineFound(at border: Double) -> Bool {
-                found.contains { abs($0 - border) < 0.2 * cell && !faint.contains($0) }
+                found.contains { abs($0 - border) < lineTolerance * cell && !faint.contains($0) }
             }
             var positions: [Double] = [a]
             var missing = 0, previousMissing = !lineFound(at: a), worst = 0.0
             for k in 1..<max(1, n) where n > 1 {
                 let expected = a + Double(k) * cell
                 if let nearest = candidates.min(by: { abs($0 - expected) < abs($1 - expected) }),
-                   abs(nearest - expected) < 0.2 * cell {
+                   abs(nearest - expected) < lineTolerance * cell {
                     positions.append(nearest)
                     worst = max(worst, abs(nearest - expected))
                     previousMissing = false

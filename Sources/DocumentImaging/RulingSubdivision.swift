@@ -11,12 +11,6 @@ extension RulingFinder {
         Ruling(rows: levels.rows.finestDivision(of: ruling.rows, maxCells: maxCells),
                columns: levels.columns.finestDivision(of: ruling.columns, maxCells: maxCells))
     }
-
-    /// How far from its even place, as a share of the cell, a line may lie (as in
-    /// `evenDivision`: a pale print's line is drawn as well as a heavy one).
-    static let lineTolerance = 0.2
-    /// The smallest cell a division makes, pixels (as in `evenDivision`).
-    static let smallestCell = 8.0
 }
 
 extension ProfileLevels.Direction {
@@ -44,12 +38,12 @@ extension ProfileLevels.Direction {
     }
 
     /// Where a line runs within `RulingFinder.lineTolerance` of a pitch of `expected` (the
-    /// middle of its darkest rows), if one does: a ruling is dark along nearly its whole length (its 10th
-    /// percentile, `fullLength`), where digits, text and a cell's blank paper are not, so
-    /// the row's `fullLength` stands above that of the cells either side (the median over
-    /// the middle half of each) by `ProfileLevels.leastLineContrast` and by
-    /// `ProfileLevels.backgroundDeviations` robust deviations of those cells' levels
-    /// (their noise). nil when no line shows there.
+    /// middle of its darkest rows), if one does: a ruling is dark along nearly its whole
+    /// length (its 10th percentile, `fullLength`), where digits, text and a cell's blank
+    /// paper are not, so the row's `fullLength` stands above that of the cells either
+    /// side (the median over the middle half of each) by `ProfileLevels.leastLineContrast`
+    /// and by `ProfileLevels.backgroundDeviations` robust deviations of those cells'
+    /// levels (their noise). nil when no line shows there.
     func line(near expected: Double, pitch: Double) -> Double? {
         let count = fullLength.count
         func rows(_ from: Double, _ to: Double) -> [Int] {
