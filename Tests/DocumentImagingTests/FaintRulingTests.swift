@@ -17,14 +17,7 @@ struct FaintRulingTests {
     /// size of printed digits) in the middle of each cell of those rows.
     func puzzle(frame: Int = 10, thin: Int = 35, noise: Int = 4, thinLines: Bool = true, digitRows: [Int] = []) -> GrayImage {
         let side = 450, cell = 50
-        var image = GrayImage(width: side, height: side, fill: 230)
-        var state: UInt32 = 2024
-        for y in 0..<side {
-            for x in 0..<side {
-                state = state &* 1_664_525 &+ 1_013_904_223
-                image[x, y] = UInt8(clamping: 230 + Int(state >> 24) % (2 * noise + 1) - noise)
-            }
-        }
+        var image = TestImages.grainyPaper(width: side, height: side, level: 230, noise: noise, seed: 2024)
         func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ grey: UInt8) {
             for y in max(0, y0)..<min(side, y1) {
                 for x in max(0, x0)..<min(side, x1) { image[x, y] = grey < 200 ? grey : min(image[x, y], grey) }

@@ -16,14 +16,7 @@ struct RulingSubdivisionTests {
     func puzzle(cell: Int, thin: Int, noise: Int, thinRows: Bool = true, thinColumns: Bool = true,
                 blobs: Bool = false, strokes: Bool = false, strokeShare: Double = 0.8) -> GrayImage {
         let side = 9 * cell + 1
-        var image = GrayImage(width: side, height: side, fill: 220)
-        var state: UInt32 = 77
-        for y in 0..<side {
-            for x in 0..<side {
-                state = state &* 1_664_525 &+ 1_013_904_223
-                image[x, y] = UInt8(clamping: 220 + Int(state >> 24) % (2 * noise + 1) - noise)
-            }
-        }
+        var image = TestImages.grainyPaper(width: side, height: side, level: 220, noise: noise, seed: 77)
         func darken(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, by amount: Int) {
             for y in max(0, y0)..<min(side, y1) {
                 for x in max(0, x0)..<min(side, x1) { image[x, y] = UInt8(max(0, Int(image[x, y]) - amount)) }

@@ -4,6 +4,20 @@ import ImagingCore
 
 /// Literal test images drawn with exact geometry.
 enum TestImages {
+    /// A `width` × `height` sheet at grey `level` with a grain of ± `noise` levels, the
+    /// same for the same `seed` (a linear congruential generator, pixel by pixel).
+    static func grainyPaper(width: Int, height: Int, level: Int, noise: Int, seed: UInt32) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: UInt8(clamping: level))
+        var state = seed
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                image[x, y] = UInt8(clamping: level + Int(state >> 24) % (2 * noise + 1) - noise)
+            }
+        }
+        return image
+    }
+
     /// White image with a filled dark convex polygon (scanline fill, pixel centres).
     static func filledPolygon(_ corners: [Point], width: Int, height: Int, ink: UInt8 = 20,
                               paper: UInt8 = 235) -> GrayImage {
