@@ -282,25 +282,6 @@ struct Layout {
         return readingOrder(regions)
     }
 
-    /// A whole page's ink (`pageInk(of:)`) less the ink running along the sides of the
-    /// quads found in it (`BinaryImage.clearingRuns`): a note's or a sheet's edge, the
-    /// shade along its curl, a box's line, within `outlineBand` of the quad's shorter side
-    /// and stretched along the side as no glyph is (`DigitSegmenter.borderRunElongation`).
-    /// A region's own border is cleared so when it is read; on a page the quads' are.
-    static func pageInk(of image: GrayImage, less quads: [DetectedQuad]) -> BinaryImage {
-        let sides = quads.flatMap { q in
-            let c = q.quad.corners, band = max(2, outlineBand * q.quad.shortestSide)
-            return (0..<4).map { BinaryImage.Side(a: c[$0], b: c[($0 + 1) % 4], band: band) }
-        }
-        return pageInk(of: image).clearingRuns(along: sides, elongation: DigitSegmenter.borderRunElongation)
-    }
-
-    /// How far from a quad's side, as a share of its shorter side, ink runs along it
-    /// (`pageInk(of:less:)`): a quad's side is fitted to within a few pixels of its
-    /// edge, and the shade along a sheet's curl or a note's lifted edge lies within a
-    /// twentieth of it.
-    static let outlineBand = 0.05
-
     /// Grids made of cells found one by one (`CellLattice`) among the quads that are no
     /// grid and lie in none: each read as a mosaic of its straightened cells. Also which
     /// quads are their cells (they are no fields).

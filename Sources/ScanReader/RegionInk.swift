@@ -23,6 +23,25 @@ extension Layout {
         return belowPaper(g.binarized(.localMean(window: window, percent: inkContrast)), of: g, closing: window)
     }
 
+    /// A whole page's ink (`pageInk(of:)`) less the ink running along the sides of the
+    /// quads found in it (`BinaryImage.clearingRuns`): a note's or a sheet's edge, the
+    /// shade along its curl, a box's line, within `outlineBand` of the quad's shorter side
+    /// and stretched along the side as no glyph is (`DigitSegmenter.borderRunElongation`).
+    /// A region's own border is cleared so when it is read; on a page the quads' are.
+    static func pageInk(of image: GrayImage, less quads: [DetectedQuad]) -> BinaryImage {
+        let sides = quads.flatMap { q in
+            let c = q.quad.corners, band = max(2, outlineBand * q.quad.shortestSide)
+            return (0..<4).map { BinaryImage.Side(a: c[$0], b: c[($0 + 1) % 4], band: band) }
+        }
+        return pageInk(of: image).clearingRuns(along: sides, elongation: DigitSegmenter.borderRunElongation)
+    }
+
+    /// How far from a quad's side, as a share of its shorter side, ink runs along it
+    /// (`pageInk(of:less:)`): a quad's side is fitted to within a few pixels of its
+    /// edge, and the shade along a sheet's curl or a note's lifted edge lies within a
+    /// twentieth of it.
+    static let outlineBand = 0.05
+
     /// A region's ink — darker than the local mean by `inkContrast`, or by less where the
     /// region's own ink is faint (`ownInkPercent`) — and from the same local means the
     /// faint ink around it: darker by `faintStrokeShare` of `inkContrast`, the least ink
