@@ -29,7 +29,7 @@ extension GrayImage {
     /// Replaces each of `lines` lines (the k-th starting at `k × lineStep`, its pixels
     /// `pixelStride` apart, `length` long) by its running maximum (or minimum) over
     /// `2 × radius + 1` pixels, the window cut at the line's ends.
-    private static func runningExtreme(_ data: UnsafeMutablePointer<UInt8>, lines: Int, length: Int, pixelStride: Int,
+    static func runningExtreme(_ data: UnsafeMutablePointer<UInt8>, lines: Int, length: Int, pixelStride: Int,
                                        lineStep: Int, radius: Int, takesMax: Bool) {
         guard radius > 0, length > 1 else { return }
         let window = 2 * radius + 1

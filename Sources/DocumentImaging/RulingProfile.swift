@@ -70,37 +70,18 @@ public struct ProfileLevels: Sendable {
         let smear: Int
 
         /// The profile of `dark` (`width` × `height`) along rows (`horizontal`) or
-        /// columns: each row's darkness smeared ±1.5 % of the rows across it, by doubling
-        /// windows, then its percentiles within a margin of 4 % at either end.
+        /// columns: each row's darkness smeared ±1.5 % of the rows across it (a running
+        /// maximum), then its percentiles within a margin of 4 % at either end.
         init(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool) {
             let length = horizontal ? width : height, count = horizontal ? height : width
             let smear = max(1, count * 15 / 1000)
             let margin = max(1, length * 4 / 100)
+            // smeared[i] = max over i − smear … i + smear across the line direction
             var smeared = dark
-            var reach = 0   // smeared[i] = max over i−reach … i+reach
-            while reach < smear {
-                let step = min(reach + 1, smear - reach)
-                let previous = smeared
-                previous.withUnsafeBufferPointer { src in
-                    smeared.withUnsafeMutableBufferPointer { dst in
-                        for y in 0..<height {
-                            for x in 0..<width {
-                                let i = horizontal ? y : x
-                                var m = src[y * width + x]
-                                if i >= step {
-                                    let v = horizontal ? src[(y - step) * width + x] : src[y * width + x - step]
-                                    if v > m { m = v }
-                                }
-                                if i + step < count {
-                                    let v = horizontal ? src[(y + step) * width + x] : src[y * width + x + step]
-                                    if v > m { m = v }
-                                }
-                                dst[y * width + x] = m
-                            }
-                        }
-                    }
-                }
-                reach += step
+            smeared.withUnsafeMutableBufferPointer { buf in
+                GrayImage.runningExtreme(buf.baseAddress!, lines: horizontal ? width : height, length: count,
+                                         pixelStride: horizontal ? width : 1, lineStep: horizontal ? 1 : width,
+                                         radius: smear, takesMax: true)
             }
             var level = [Double](repeating: 0, count: count)
             var fullLength = [Double](repeating: 0, count: count)
