@@ -70,40 +70,18 @@ public struct ProfileLevels: Sendable {
         let smear: Int
 
         /// The profile of `dark` (`width` × `height`) along rows (`horizontal`) or
-        /// columns: each row's darkness smeared ±1.5 % of the rows across it (a running
-        /// maximum), then its percentiles within a margin of 4 % at either end.
+        /// columns (`SmearedRows`: each row's darkness smeared ±1.5 % of the rows across
+        /// it, then its percentiles within a margin of 4 % at either end).
         init(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool) {
-            let length = horizontal ? width : height, count = horizontal ? height : width
-            let smear = max(1, count * 15 / 1000)
-            let margin = max(1, length * 4 / 100)
-            // smeared[i] = max over i − smear … i + smear across the line direction
-            var smeared = dark
-            smeared.withUnsafeMutableBufferPointer { buf in
-                GrayImage.runningExtreme(buf.baseAddress!, lines: horizontal ? width : height, length: count,
-                                         pixelStride: horizontal ? width : 1, lineStep: horizontal ? 1 : width,
-                                         radius: smear, takesMax: true)
-            }
-            var level = [Double](repeating: 0, count: count)
-            var fullLength = [Double](repeating: 0, count: count)
+            let rows = SmearedRows(dark, width: width, height: height, horizontal: horizontal)
+            var level = [Double](repeating: 0, count: rows.count)
+            var fullLength = [Double](repeating: 0, count: rows.count)
             var histogram = [Int](repeating: 0, count: 256)
-            let n = length - 2 * margin
-            smeared.withUnsafeBufferPointer { sm in
-                for i in 0..<count {
-                    for b in 0..<256 { histogram[b] = 0 }
-                    for k in margin..<(length - margin) {
-                        histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
-                    }
-                    var seen = 0, p10 = -1, p30 = 0
-                    for b in 0..<256 {
-                        seen += histogram[b]
-                        if p10 < 0 && seen * 10 >= n { p10 = b }
-                        if seen * 10 >= n * 3 { p30 = b; break }
-                    }
-                    level[i] = Double(p30)
-                    fullLength[i] = Double(max(0, p10))
-                }
+            for i in 0..<rows.count {
+                let p = rows.percentiles(of: i, histogram: &histogram)
+                (level[i], fullLength[i]) = (p.p30, p.p10)
             }
-            (self.level, self.fullLength, self.smear) = (level, fullLength, smear)
+            (self.level, self.fullLength, self.smear) = (level, fullLength, rows.smear)
         }
 
         /// The lines: runs of rows at or above `floor` and `strongestShare` of the
@@ -179,5 +157,53 @@ public struct ProfileLevels: Sendable {
         rows = Direction(dark, width: gray.width, height: gray.height, horizontal: true)
         columns = Direction(dark, width: gray.width, height: gray.height, horizontal: false)
         (width, height) = (gray.width, gray.height)
+    }
+}
+
+/// A darkness image's rows (`horizontal`) or columns, each smeared across the line
+/// direction by ±1.5 % of their count (a running maximum: a line a little bent or aslant
+/// stays within one row), with the percentiles `ProfileLevels` reads of each row within a
+/// margin of 4 % at either end.
+struct SmearedRows {
+    /// The smeared darkness, laid out as the image.
+    let smeared: [UInt8]
+    let width: Int, height: Int, horizontal: Bool
+    /// How many rows (columns), how long each, and how far each was smeared (pixels).
+    let count: Int, length: Int, smear: Int
+    /// The ends of each row left out.
+    let margin: Int
+
+    init(_ dark: [UInt8], width: Int, height: Int, horizontal: Bool) {
+        (self.width, self.height, self.horizontal) = (width, height, horizontal)
+        (length, count) = horizontal ? (width, height) : (height, width)
+        smear = max(1, count * 15 / 1000)
+        margin = max(1, length * 4 / 100)
+        let (lines, across, radius) = (horizontal ? width : height, count, smear)
+        let (stride, step) = horizontal ? (width, 1) : (1, width)
+        var smeared = dark
+        smeared.withUnsafeMutableBufferPointer { buf in
+            GrayImage.runningExtreme(buf.baseAddress!, lines: lines, length: across, pixelStride: stride, lineStep: step,
+                                     radius: radius, takesMax: true)
+        }
+        self.smeared = smeared
+    }
+
+    /// Row `i`'s 10th and 30th percentiles of smeared darkness (how dark 90 % and 70 % of
+    /// it are), from `histogram` (256 counters, overwritten).
+    func percentiles(of i: Int, histogram: inout [Int]) -> (p10: Double, p30: Double) {
+        for b in 0..<256 { histogram[b] = 0 }
+        smeared.withUnsafeBufferPointer { sm in
+            for k in margin..<(length - margin) {
+                histogram[Int(sm[horizontal ? i * width + k : k * width + i])] += 1
+            }
+        }
+        let n = length - 2 * margin
+        var seen = 0, p10 = -1, p30 = 0
+        for b in 0..<256 {
+            seen += histogram[b]
+            if p10 < 0 && seen * 10 >= n { p10 = b }
+            if seen * 10 >= n * 3 { p30 = b; break }
+        }
+        return (Double(max(0, p10)), Double(p30))
     }
 }

@@ -1,23 +1,50 @@
+public import ImagingCore
+
 extension RulingFinder {
-    /// `ruling` divided finer wherever the grey levels show the finer lines: a puzzle
-    /// whose thin lines a blur or a pale print left under the thresholds, found by its
-    /// heavy box lines alone (9 × 3, 3 × 3), is the 9 × 9 grid its profile shows.
+    /// `ruling` of the straightened region `gray` divided finer wherever its grey levels
+    /// show the finer lines: a puzzle whose thin lines a blur or a pale print left under
+    /// the thresholds, found by its heavy box lines alone (9 × 3, 3 × 3), is the 9 × 9
+    /// grid its profile shows.
     ///
-    /// Each direction is tried on its own (`ProfileLevels.Direction.finestDivision`): every
+    /// Each direction is tried on its own (`FullLengthProfile.finestDivision`): every
     /// cell cut into k equal parts, the largest k (within `maxCells`) for which every new
     /// line shows. Heavy and thin lines are one lattice, each line judged by its own
-    /// darkness against the cells beside it, not against the heaviest line.
-    public static func subdivided(_ ruling: Ruling, levels: ProfileLevels, maxCells: Int = 30) -> Ruling {
-        Ruling(rows: levels.rows.finestDivision(of: ruling.rows, maxCells: maxCells),
-               columns: levels.columns.finestDivision(of: ruling.columns, maxCells: maxCells))
+    /// darkness against the cells beside it, not against the heaviest line. The profile is
+    /// read only where a line is looked for, and a division is given up at its first
+    /// missing line: a grid with no finer lines costs a few rows' percentiles.
+    public static func subdivided(_ ruling: Ruling, in gray: GrayImage, maxCells: Int = 30) -> Ruling {
+        let dark = gray.darkness()
+        var rows = FullLengthProfile(SmearedRows(dark, width: gray.width, height: gray.height, horizontal: true))
+        var columns = FullLengthProfile(SmearedRows(dark, width: gray.width, height: gray.height, horizontal: false))
+        return Ruling(rows: rows.finestDivision(of: ruling.rows, maxCells: maxCells),
+                      columns: columns.finestDivision(of: ruling.columns, maxCells: maxCells))
     }
 }
 
-extension ProfileLevels.Direction {
+/// How dark 90 % of each row (column) of a region is (`ProfileLevels.Direction
+/// .fullLength`), worked out for a row only when first asked.
+struct FullLengthProfile {
+    let rows: SmearedRows
+    private var known: [Double?]
+    private var histogram = [Int](repeating: 0, count: 256)
+
+    init(_ rows: SmearedRows) {
+        self.rows = rows
+        known = [Double?](repeating: nil, count: rows.count)
+    }
+
+    /// Row `i`'s 10th percentile of smeared darkness.
+    mutating func fullLength(_ i: Int) -> Double {
+        if let v = known[i] { return v }
+        let v = rows.percentiles(of: i, histogram: &histogram).p10
+        known[i] = v
+        return v
+    }
+
     /// `lines` (borders included) with each interval cut into k equal parts, for the
     /// largest k ≤ `maxCells` / intervals under which every new line shows
     /// (`line(near:pitch:)`); `lines` when none does. Each new line is placed where it runs.
-    func finestDivision(of lines: [Double], maxCells: Int) -> [Double] {
+    mutating func finestDivision(of lines: [Double], maxCells: Int) -> [Double] {
         let intervals = lines.count - 1
         guard intervals >= 1, maxCells / intervals >= 2 else { return lines }
         for k in stride(from: maxCells / intervals, through: 2, by: -1) {
@@ -44,24 +71,25 @@ extension ProfileLevels.Direction {
     /// side (the median over the middle half of each) by `ProfileLevels.leastLineContrast`
     /// and by `ProfileLevels.backgroundDeviations` robust deviations of those cells'
     /// levels (their noise). nil when no line shows there.
-    func line(near expected: Double, pitch: Double) -> Double? {
-        let count = fullLength.count
-        func rows(_ from: Double, _ to: Double) -> [Int] {
+    mutating func line(near expected: Double, pitch: Double) -> Double? {
+        let count = rows.count
+        func indices(_ from: Double, _ to: Double) -> [Int] {
             let lo = max(0, Int(from.rounded(.up))), hi = min(count - 1, Int(to.rounded(.down)))
             return lo <= hi ? Array(lo...hi) : []
         }
-        let near = rows(expected - RulingFinder.lineTolerance * pitch, expected + RulingFinder.lineTolerance * pitch)
-        let before = rows(expected - 0.75 * pitch, expected - 0.25 * pitch).map { fullLength[$0] }
-        let after = rows(expected + 0.25 * pitch, expected + 0.75 * pitch).map { fullLength[$0] }
-        guard let peak = near.max(by: { fullLength[$0] < fullLength[$1] }), !before.isEmpty, !after.isEmpty else { return nil }
+        let near = indices(expected - RulingFinder.lineTolerance * pitch, expected + RulingFinder.lineTolerance * pitch)
+        let before = indices(expected - 0.75 * pitch, expected - 0.25 * pitch).map { fullLength($0) }
+        let after = indices(expected + 0.25 * pitch, expected + 0.75 * pitch).map { fullLength($0) }
+        let levels = near.map { fullLength($0) }
+        guard let top = levels.max(), !before.isEmpty, !after.isEmpty else { return nil }
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
         let cells = before + after
         let middle = median(cells)
         let spread = 1.4826 * median(cells.map { abs($0 - middle) })
         let margin = max(ProfileLevels.leastLineContrast, ProfileLevels.backgroundDeviations * spread)
-        guard fullLength[peak] >= max(median(before), median(after)) + margin else { return nil }
+        guard top >= max(median(before), median(after)) + margin else { return nil }
         // the middle of the rows near the top (the smear widens a line into a plateau)
-        let core = near.filter { fullLength[$0] >= 0.9 * fullLength[peak] }
+        let core = zip(near, levels).filter { $0.1 >= 0.9 * top }.map(\.0)
         return Double(core.first! + core.last!) / 2
     }
 }

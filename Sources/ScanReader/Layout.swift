@@ -192,7 +192,7 @@ struct Layout {
             // finer lines the grey levels show (thin lines lost beside heavy ones): only
             // now, so that grids are put together from their boxes as their heavy lines
             // show them
-            var ruling = RulingFinder.subdivided(found, levels: ProfileLevels(of: g))
+            var ruling = RulingFinder.subdivided(found, in: g)
             var ink = inks[i]
             let edges = foundLines[i].map { Self.edgesMaybePastFrame(ruling, lines: $0) } ?? []
             // cells too small to hold legible digits: straightened again, larger

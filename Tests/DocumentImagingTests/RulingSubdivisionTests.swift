@@ -54,7 +54,7 @@ struct RulingSubdivisionTests {
         for blobs in [false, true] {
             let g = puzzle(cell: cell, thin: thin, noise: noise, blobs: blobs)
             let coarse = Ruling(rows: lines(every: 3, cell: cell), columns: lines(every: 3, cell: cell))
-            let finer = RulingFinder.subdivided(coarse, levels: ProfileLevels(of: g))
+            let finer = RulingFinder.subdivided(coarse, in: g)
             #expect(finer.rowCount == 9 && finer.columnCount == 9,
                     "cell \(cell), thin \(thin), noise \(noise), blobs \(blobs): \(finer.rowCount)x\(finer.columnCount)")
             guard finer.rowCount == 9, finer.columnCount == 9 else { continue }
@@ -70,7 +70,7 @@ struct RulingSubdivisionTests {
         let cell = 30
         let g = puzzle(cell: cell, thin: 30, noise: 3, blobs: true)
         let found = Ruling(rows: lines(every: 1, cell: cell), columns: lines(every: 3, cell: cell))
-        let finer = RulingFinder.subdivided(found, levels: ProfileLevels(of: g))
+        let finer = RulingFinder.subdivided(found, in: g)
         #expect(finer.rows == found.rows)
         #expect(finer.columnCount == 9)
     }
@@ -82,7 +82,7 @@ struct RulingSubdivisionTests {
             let g = puzzle(cell: cell, thin: 0, noise: noise, thinRows: false, thinColumns: false,
                            blobs: blobs, strokes: strokes)
             let coarse = Ruling(rows: lines(every: 3, cell: cell), columns: lines(every: 3, cell: cell))
-            let finer = RulingFinder.subdivided(coarse, levels: ProfileLevels(of: g))
+            let finer = RulingFinder.subdivided(coarse, in: g)
             #expect(finer == coarse, "cell \(cell): \(finer.rowCount)x\(finer.columnCount)")
         }
     }
@@ -93,7 +93,7 @@ struct RulingSubdivisionTests {
         let cell = 30
         let g = puzzle(cell: cell, thin: 0, noise: 3, thinRows: false, thinColumns: false, strokes: true, strokeShare: 0.8)
         let coarse = Ruling(rows: lines(every: 1, cell: cell), columns: lines(every: 1, cell: cell))
-        let finer = RulingFinder.subdivided(coarse, levels: ProfileLevels(of: g))
+        let finer = RulingFinder.subdivided(coarse, in: g)
         #expect(finer.columnCount == 9, "\(finer.columnCount) columns")
     }
 }
