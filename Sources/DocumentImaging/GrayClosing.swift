@@ -30,7 +30,7 @@ extension GrayImage {
     /// `pixelStride` apart, `length` long) by its running maximum (or minimum) over
     /// `2 × radius + 1` pixels, the window cut at the line's ends.
     static func runningExtreme(_ data: UnsafeMutablePointer<UInt8>, lines: Int, length: Int, pixelStride: Int,
-                                       lineStep: Int, radius: Int, takesMax: Bool) {
+                               lineStep: Int, radius: Int, takesMax: Bool) {
         guard radius > 0, length > 1 else { return }
         let window = 2 * radius + 1
         // the line padded with the neutral value so that every window is whole
