@@ -101,11 +101,8 @@ public struct ProfileLevels: Sendable {
         /// it (`lines(above:)`).
         func linesAboveBackground() -> [(position: Double, strong: Bool, width: Int)] {
             guard !level.isEmpty else { return [] }
-            let sorted = level.sorted(), background = sorted[sorted.count / 2]
-            let deviations = level.map { abs($0 - background) }.sorted()
-            let spread = 1.4826 * deviations[deviations.count / 2]
-            return lines(above: background + max(ProfileLevels.leastLineContrast,
-                                                 ProfileLevels.backgroundDeviations * spread))
+            let (background, margin) = ProfileLevels.lineMargin(over: level)
+            return lines(above: background + margin)
         }
 
         /// Runs of rows at or above `threshold`, each with its centre (the middle of its
@@ -127,6 +124,16 @@ public struct ProfileLevels: Sendable {
             }
             return result
         }
+    }
+
+    /// The median of `levels` (not empty) and how far above it a line stands: by
+    /// `backgroundDeviations` robust standard deviations of the levels (1.4826 × their
+    /// median absolute deviation: their noise), and by `leastLineContrast` at least.
+    static func lineMargin(over levels: [Double]) -> (background: Double, margin: Double) {
+        let sorted = levels.sorted(), background = sorted[sorted.count / 2]
+        let deviations = levels.map { abs($0 - background) }.sorted()
+        let spread = 1.4826 * deviations[deviations.count / 2]
+        return (background, max(leastLineContrast, backgroundDeviations * spread))
     }
 
     /// See `Direction.linesAboveBackground`: how many robust standard deviations of the

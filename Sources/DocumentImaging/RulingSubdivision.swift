@@ -68,9 +68,8 @@ struct FullLengthProfile {
     /// middle of its darkest rows), if one does: a ruling is dark along nearly its whole
     /// length (its 10th percentile, `fullLength`), where digits, text and a cell's blank
     /// paper are not, so the row's `fullLength` stands above that of the cells either
-    /// side (the median over the middle half of each) by `ProfileLevels.leastLineContrast`
-    /// and by `ProfileLevels.backgroundDeviations` robust deviations of those cells'
-    /// levels (their noise). nil when no line shows there.
+    /// side (the median over the middle half of each) by the margin a line stands above
+    /// those cells' levels (`ProfileLevels.lineMargin`). nil when no line shows there.
     mutating func line(near expected: Double, pitch: Double) -> Double? {
         let count = rows.count
         func indices(_ from: Double, _ to: Double) -> [Int] {
@@ -83,10 +82,7 @@ struct FullLengthProfile {
         let levels = near.map { fullLength($0) }
         guard let top = levels.max(), !before.isEmpty, !after.isEmpty else { return nil }
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        let cells = before + after
-        let middle = median(cells)
-        let spread = 1.4826 * median(cells.map { abs($0 - middle) })
-        let margin = max(ProfileLevels.leastLineContrast, ProfileLevels.backgroundDeviations * spread)
+        let margin = ProfileLevels.lineMargin(over: before + after).margin
         guard top >= max(median(before), median(after)) + margin else { return nil }
         // the middle of the rows near the top (the smear widens a line into a plateau)
         let core = zip(near, levels).filter { $0.1 >= 0.9 * top }.map(\.0)
