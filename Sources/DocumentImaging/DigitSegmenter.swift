@@ -278,9 +278,12 @@ public struct DigitSegmenter: Sendable {
         // a line of its own is not a larger number's specks
         let lineTypical = Self.lineTypicalHeights(comps, regionTypical: typical)
         let typicalOf = { (c: Component) in lineTypical[c.label] ?? typical }
+        // pieces are judged once merged, by the glyph they make: a stroke the threshold
+        // broke leaves pieces shorter than any digit (a 5's bar above its bowl), which
+        // only together stand as tall as one
         let candidates = comps.filter { c in
             let typical = typicalOf(c)
-            return Double(c.box.height) >= 0.35 * typical && Double(c.area) >= speckFraction * typical * typical
+            return Double(c.area) >= speckFraction * typical * typical
                 && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= 3 * typical
         }
         // merge pieces that overlap in x and sit on the same line (broken strokes)

@@ -114,7 +114,7 @@ struct FieldSegmentationTests {
         return (g, levels[0], levels[1])
     }
 
-    @Test("A faint digit the threshold breaks into pieces is made whole from the faint ink; without it only the dark digit is read",
+    @Test("A faint digit the threshold breaks into pieces is made whole from the faint ink; without it its pieces, gaps and all",
           arguments: [120, 240])
     func faintDigitJoined(size: Int) {
         let (g, b, faint) = faintSeven(size: size, faintInk: 150, gap: 203)
@@ -123,8 +123,13 @@ struct FieldSegmentationTests {
         #expect(joined.count == 2)
         // the 7 whole: its box about the ring's height
         #expect(joined.first.map { Double($0.box.height) >= 0.5 * Double(size) } ?? false)
-        // control: the strong threshold alone leaves the 7 in pieces shorter than a digit
-        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, region: full).count == 1)
+        // control: the strong threshold alone leaves the 7 in pieces, read together as one
+        // glyph (`brokenDigitPieces`) but with the gaps where the pen skipped
+        let pieces = DigitSegmenter().fieldDigits(gray: g, binary: b, region: full)
+        #expect(pieces.count == 2)
+        if let whole = joined.first, let broken = pieces.first {
+            #expect(whole.ink.filter { $0 > 0 }.count > broken.ink.filter { $0 > 0 }.count)
+        }
     }
 
     @Test("Faint ink dotted with a few specks (a shadow's soft edge) is not joined into a digit", arguments: [120, 240])
@@ -134,5 +139,54 @@ struct FieldSegmentationTests {
         let (g, b, faint) = faintSeven(size: size, faintInk: 203, gap: 120)
         let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
         #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, faint: faint, region: full).count == 1)
+    }
+
+    /// A field `height` tall and three times as wide: a ring ("0") in the first and last
+    /// thirds, and in the middle third what `middle` draws (x, y as shares of the height).
+    func threeGlyphs(height: Int, middle: @escaping (Double, Double) -> Bool) -> (GrayImage, BinaryImage) {
+        let h = Double(height), w = 3 * height
+        var g = GrayImage(width: w, height: height, fill: 235)
+        var bits = [UInt8](repeating: 0, count: w * height)
+        for y in 0..<height {
+            for x in 0..<w {
+                let u = Double(x) / h, v = Double(y) / h
+                let ring = { (cx: Double) -> Bool in
+                    let d = ((u - cx) / 0.2) * ((u - cx) / 0.2) + ((v - 0.5) / 0.275) * ((v - 0.5) / 0.275)
+                    return d <= 1 && d >= 0.36 * 0.36 * 4   // stroke about 0.08 of the height
+                }
+                if ring(0.5) || ring(2.5) || middle(u, v) { g[x, y] = 30; bits[y * w + x] = 1 }
+            }
+        }
+        return (g, BinaryImage(width: w, height: height, bits: bits))
+    }
+
+    /// A 5 the threshold broke in two: its bar (0.08 of the height, a seventh of the typical
+    /// digit) above its bowl (a "U" 0.2 tall, under half the typical digit), a gap between.
+    func brokenFive(_ u: Double, _ v: Double, bar: Bool = true, bowl: Bool = true) -> Bool {
+        let inBar = bar && u >= 1.35 && u <= 1.65 && v >= 0.225 && v <= 0.305
+        let inBowl = bowl && v >= 0.45 && v <= 0.65 && u >= 1.35 && u <= 1.65
+            && (u <= 1.41 || u >= 1.59 || v >= 0.59)
+        return inBar || inBowl
+    }
+
+    @Test("A digit broken into pieces each shorter than a digit is read whole when together they stand as tall as one",
+          arguments: [60, 120, 240])
+    func brokenDigitPieces(height: Int) {
+        let (g, b) = threeGlyphs(height: height) { brokenFive($0, $1) }
+        let crops = DigitSegmenter().fieldDigits(gray: g, binary: b, region: PixelBox(x: 0, y: 0, width: g.width, height: g.height))
+        #expect(crops.count == 3)
+        // the middle crop holds both pieces: from the bar's top to the bowl's bottom
+        if crops.count == 3 {
+            #expect(Double(crops[1].box.height) >= 0.4 * Double(height))
+        }
+    }
+
+    @Test("Control: the bar alone, or the bowl alone, between two digits is no digit", arguments: [60, 240])
+    func lonePiecesAreNoDigit(height: Int) {
+        let full = { (g: GrayImage) in PixelBox(x: 0, y: 0, width: g.width, height: g.height) }
+        let (g1, b1) = threeGlyphs(height: height) { brokenFive($0, $1, bowl: false) }
+        #expect(DigitSegmenter().fieldDigits(gray: g1, binary: b1, region: full(g1)).count == 2)
+        let (g2, b2) = threeGlyphs(height: height) { brokenFive($0, $1, bar: false) }
+        #expect(DigitSegmenter().fieldDigits(gray: g2, binary: b2, region: full(g2)).count == 2)
     }
 }
