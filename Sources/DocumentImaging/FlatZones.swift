@@ -180,9 +180,10 @@ public enum FlatZones {
 
     /// True when the border between two zones (the line through the middles of the
     /// `bridges` between them) cuts across both — past its ends lies neither — and its
-    /// step runs on past them at either end, the same way and at least half as strong: a
-    /// shadow's edge falls across the desk too, where the border between two different
-    /// things lying side by side ends with them.
+    /// step runs on past them at either end, the same way and at least half as strong
+    /// relative to the level there (a shadow dims by a factor: on a darker desk its step is
+    /// fewer grey levels): a shadow's edge falls across the desk too, where the border
+    /// between two different things lying side by side ends with them.
     static func crossesOn(_ bridges: [Bridge], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
         let w = coarse.width
         let middles = bridges.map { bridge in
@@ -196,16 +197,20 @@ public enum FlatZones {
         let normal = FlatZones.outwardNormal(line.direction)
         let ts = middles.map { ($0.x - line.point.x) * line.direction.x + ($0.y - line.point.y) * line.direction.y }
         guard let t0 = ts.min(), let t1 = ts.max(), t1 - t0 >= shortestBorder else { return false }
-        func step(from: Double, to: Double) -> Double? {
-            var sum = 0.0, count = 0.0
+        // the mean step across the line (outside minus inside) and the same relative to
+        // the lighter side's level
+        func step(from: Double, to: Double) -> (difference: Double, relative: Double)? {
+            var outsides = 0.0, insides = 0.0, count = 0.0
             for k in 0..<12 {
                 let t = from + (to - from) * Double(k) / 11
                 guard let outside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: reachOut),
                       let inside = grey(coarse, from: line.point, along: line.direction, normal: normal, at: t, offset: -reachOut)
                 else { continue }
-                sum += outside - inside; count += 1
+                outsides += outside; insides += inside; count += 1
             }
-            return count < 6 ? nil : sum / count
+            guard count >= 6 else { return nil }
+            let difference = (outsides - insides) / count
+            return (difference, difference / max(1, max(outsides, insides) / count))
         }
         let length = t1 - t0, margin = 2 * reachOut
         // the border cuts the pair right across: past its ends lies neither zone (a
@@ -219,7 +224,7 @@ public enum FlatZones {
                 if x >= 0, y >= 0, x < w, y < coarse.height, zones.contains(label[y * w + x]) { return false }
             }
         }
-        guard let along = step(from: t0 + 0.1 * length, to: t1 - 0.1 * length), abs(along) >= edgeContrast else { return false }
+        guard let along = step(from: t0 + 0.1 * length, to: t1 - 0.1 * length), abs(along.difference) >= edgeContrast else { return false }
         // past each end, as far as half the border's length or the photo's edge
         func reach(from t: Double, by sign: Double) -> Double {
             var s = 0.0
@@ -236,9 +241,11 @@ public enum FlatZones {
             return s
         }
         let after = reach(from: t1 + margin, by: 1), before = reach(from: t0 - margin, by: -1)
-        return [after >= shortestBorder ? step(from: t1 + margin, to: t1 + margin + after) : nil,
+        let past = [after >= shortestBorder ? step(from: t1 + margin, to: t1 + margin + after) : nil,
                 before >= shortestBorder ? step(from: t0 - margin - before, to: t0 - margin) : nil]
-            .contains { c in c.map { $0 * along > 0 && abs($0) >= 0.5 * abs(along) } ?? false }
+        // a shadow dims by a factor: on a darker desk its step is as large a share of the
+        // level, not as many grey levels
+        return past.contains { c in c.map { $0.relative * along.relative > 0 && abs($0.relative) >= 0.5 * abs(along.relative) } ?? false }
     }
 
     /// Where two zones face each other across a band of edge pixels: a pixel of one, the

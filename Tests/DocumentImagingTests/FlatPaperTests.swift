@@ -107,11 +107,11 @@ struct FlatPaperTests {
         #expect(FlatZones.outlinesPaper(note, in: noteImage))
     }
 
-    /// A note of grey 200 on a desk of 120, the part of the photo right of the line
+    /// A note of grey 200 on a desk of `desk`, the part of the photo right of the line
     /// x = 700 + 0.3·y in a hard shadow (×`shadow`, 1 = none), where the shadow's edge also
     /// falls across the desk.
-    static func noteInShadow(shadow: Double) -> GrayImage {
-        var image = Self.photo(desk: 120, note: 200, corners: Self.noteCorners, noise: 3)
+    static func noteInShadow(shadow: Double, desk: Int = 120) -> GrayImage {
+        var image = Self.photo(desk: desk, note: 200, corners: Self.noteCorners, noise: 3)
         for y in 0..<image.height {
             for x in 0..<image.width where Double(x) > 700 + 0.3 * Double(y) {
                 image[x, y] = UInt8(Double(image[x, y]) * shadow)
@@ -123,6 +123,17 @@ struct FlatPaperTests {
     @Test("A note cut in two by a hard shadow's edge that crosses the desk too is found whole")
     func noteCutByShadow() {
         let quads = QuadDetector().detect(in: Self.noteInShadow(shadow: 0.55))
+        #expect(Self.found(Self.noteCorners, in: quads) != nil, "\(quads.prefix(5).map(\.quad.corners))")
+    }
+
+    @Test("A shadow dims paper and desk by one factor: the note is found whole on a dark desk, whose step is far smaller",
+          arguments: [50, 70, 90])
+    func noteCutByShadowOnDarkDesk(desk: Int) {
+        // the desk's step (desk × 0.45) is under half the note's (200 × 0.45) in grey levels,
+        // the same share of its level
+        let image = Self.noteInShadow(shadow: 0.55, desk: desk)
+        #expect(Self.wholeNoteZones(image) == 1)
+        let quads = QuadDetector().detect(in: image)
         #expect(Self.found(Self.noteCorners, in: quads) != nil, "\(quads.prefix(5).map(\.quad.corners))")
     }
 
