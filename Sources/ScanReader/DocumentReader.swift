@@ -256,8 +256,7 @@ public final class DocumentReader: Sendable {
                     }
                 }
             } else {
-                let inner = Layout.readableArea(width: region.gray.width, height: region.gray.height,
-                                                wholePage: region.kind == .page)
+                let inner = Layout.readableArea(of: region)
                 let crops = layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, faint: region.faint,
                                                          region: inner)
                 for crop in crops {

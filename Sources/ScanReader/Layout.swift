@@ -399,6 +399,27 @@ struct Layout {
         return PixelBox(x: inset, y: inset, width: width - 2 * inset, height: height - 2 * inset)
     }
 
+    /// The part of a laid-out field or page its digits are read in: `readableArea`, and
+    /// in a drawn box past what of its frame's lines the margin left inside
+    /// (`BinaryImage.insideFrame`, within `frameZone` of the area's shorter side, a line
+    /// covering `frameCover` of a side): a digit written against the frame is otherwise
+    /// one piece with it, no digit (seed 1 00386: "91325" read "9132").
+    static func readableArea(of region: LaidOutRegion) -> PixelBox {
+        let area = readableArea(width: region.gray.width, height: region.gray.height, wholePage: region.kind == .page)
+        guard region.hasDrawnFrame, area.width > 4, area.height > 4 else { return area }
+        let zone = max(1, Int((frameZone * Double(min(area.width, area.height))).rounded()))
+        return region.binary.insideFrame(of: area, zone: zone, cover: frameCover)
+    }
+
+    /// See `readableArea(of:)`: how far in from the readable area's sides a frame's line
+    /// is looked for, as a share of its shorter side — the line's own width and the few
+    /// pixels the quad may lie outside it. 0.05 and 0.2 read seed 1 the same.
+    static let frameZone = 0.1
+    /// See `readableArea(of:)`: the share of a side a row or column of ink covers to be a
+    /// frame's line; a digit, or digits set side by side, never cover nearly all of it
+    /// (0.8 read a comb's digits and ticks as one more 1 on seed 1).
+    static let frameCover = 0.9
+
     /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
     /// under 40 % ink. Textures (wood grain, fabric, text) that happen to show
     /// evenly spaced "lines" fail this.
