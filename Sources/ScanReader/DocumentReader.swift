@@ -234,8 +234,8 @@ public final class DocumentReader: Sendable {
 
     /// Segments and classifies laid-out regions (one batch for all); touching digits the
     /// model rejected are read again cut apart, and a grid found a table of numbers so has
-    /// its cells of digits apart read too (`TouchingDigits`); a field with a rejected piece
-    /// is read again from its faint ink (`FaintFieldReading`); a grid's strips past its
+    /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell with a
+    /// rejected piece is read again from its faint ink (`FaintInkReading`); a grid's strips past its
     /// frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
@@ -272,7 +272,7 @@ public final class DocumentReader: Sendable {
         let read = pieces.map { list in list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p } }
         let split = TouchingDigits.splitting(read, of: laidOut, apart: apart, segmenter: layout.segmenter,
                                              classifier: classifier)
-        let whole = FaintFieldReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
+        let whole = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
         return zip(laidOut, whole).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }

@@ -1,0 +1,75 @@
+import DigitClassifier
+import DocumentImaging
+
+/// A pen pressed lightly, or a blurred photo of it, leaves strokes the region's threshold
+/// breaks into pieces, and the model rejects a digit's pieces (a field of them can pass
+/// for a line of words). Where a reading holds a rejected piece, the region is cut again
+/// from its faint ink (the same local means, or the same cells' levels, at half the
+/// contrast: `Layout.inkLevels`, `Layout.cellInks`), where such strokes are whole:
+/// - a field is read again whole, and that reading replaces it when every piece of it
+///   reads as a digit and it reads more digits (`prefersFaint`): words, a label or a
+///   shadow's band cut from the faint ink still leave a piece the model rejects;
+/// - a grid's cell whose one piece is rejected is cut again, and read as the digit the
+///   model is sure of there (`cellConfidence`). Cells read empty are never asked: faint
+///   ink alone in an empty cell is as often the back's print showing through.
+enum FaintInkReading {
+    /// The least probability of the digit a cell's faint ink is read as: the bar a
+    /// second cut must clear (`TouchingDigits.partConfidence`), a smudge's faint ink
+    /// read as a doubtful digit stays rejected.
+    static let cellConfidence = TouchingDigits.partConfidence
+
+    /// `pieces` (per region, with predictions) with the fields `prefersFaint` picks read
+    /// from their faint ink and the rejected cells whose faint ink reads a sure digit read
+    /// so: one classifier batch for all of them.
+    static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
+                        segmenter: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
+        var fields: [(region: Int, crops: [InkCrop], first: Int)] = []
+        var cells: [(region: Int, piece: Int, crop: InkCrop, input: Int)] = []
+        var inputs: [DigitInput] = []
+        for (r, region) in regions.enumerated() {
+            guard let faint = region.faint, pieces[r].contains(where: { $0.prediction?.isRejected == true }) else { continue }
+            if region.kind == .field {
+                let crops = segmenter.fieldDigits(gray: region.gray, binary: faint, region: Layout.readableArea(of: region))
+                guard !crops.isEmpty else { continue }
+                fields.append((r, crops, inputs.count))
+                inputs += crops.map(\.modelInput)
+            } else if region.kind == .grid, let ruling = region.ruling {
+                let list = pieces[r]
+                for (i, piece) in list.enumerated() where piece.prediction?.isRejected == true {
+                    // one piece in its cell: a table's number (several pieces) is a field's business
+                    guard let row = piece.row, let col = piece.col,
+                          list.filter({ $0.row == row && $0.col == col }).count == 1,
+                          let crop = segmenter.cellDigit(gray: region.gray, binary: faint,
+                                                         cell: region.gray.cellBox(ruling, row, col)) else { continue }
+                    cells.append((r, i, crop, inputs.count))
+                    inputs.append(crop.modelInput)
+                }
+            }
+        }
+        guard !inputs.isEmpty else { return pieces }
+        let predictions = classifier.classify(inputs)
+        var result = pieces
+        for field in fields {
+            let faint = Array(predictions[field.first..<(field.first + field.crops.count)])
+            guard prefersFaint(faint, over: pieces[field.region].compactMap(\.prediction)) else { continue }
+            result[field.region] = zip(field.crops, faint).map { crop, prediction in
+                ReadRegion.Piece(crop: crop, row: nil, col: nil, input: nil, prediction: prediction)
+            }
+        }
+        for cell in cells {
+            let prediction = predictions[cell.input]
+            guard !prediction.isRejected, prediction.confidence >= cellConfidence else { continue }
+            let old = pieces[cell.region][cell.piece]
+            result[cell.region][cell.piece] = ReadRegion.Piece(crop: cell.crop, row: old.row, col: old.col, input: nil,
+                                                               prediction: prediction)
+        }
+        return result
+    }
+
+    /// True when the faint ink's reading of a field rejects no piece and reads more digits
+    /// than the field as read.
+    static func prefersFaint(_ faint: [DigitPrediction], over read: [DigitPrediction]) -> Bool {
+        !faint.contains(where: \.isRejected)
+            && faint.count > read.filter { !$0.isRejected }.count
+    }
+}
