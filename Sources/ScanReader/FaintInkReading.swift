@@ -30,7 +30,9 @@ enum FaintInkReading {
             guard let faint = region.faint, pieces[r].contains(where: { $0.prediction?.isRejected == true }) else { continue }
             if region.kind == .field {
                 let crops = segmenter.fieldDigits(gray: region.gray, binary: faint, region: Layout.readableArea(of: region))
-                guard !crops.isEmpty else { continue }
+                // no more pieces than digits read already: it cannot read more (`prefersFaint`)
+                let digits = pieces[r].filter { $0.prediction.map { !$0.isRejected } ?? false }.count
+                guard crops.count > digits else { continue }
                 fields.append((r, crops, inputs.count))
                 inputs += crops.map(\.modelInput)
             } else if region.kind == .grid, let ruling = region.ruling {
