@@ -234,9 +234,10 @@ public final class DocumentReader: Sendable {
 
     /// Segments and classifies laid-out regions (one batch for all); touching digits the
     /// model rejected are read again cut apart, and a grid found a table of numbers so has
-    /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell with a
-    /// rejected piece is read again from its faint ink (`FaintInkReading`); a grid's strips past its
-    /// frame that read nothing are dropped (`ReadRegion.trimmedPastFrame`).
+    /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell
+    /// with a rejected piece is read again from its faint ink (`FaintInkReading`); a
+    /// grid's strips past its frame that read nothing are dropped
+    /// (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
         var inputs: [DigitInput] = []

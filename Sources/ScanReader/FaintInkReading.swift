@@ -38,7 +38,7 @@ enum FaintInkReading {
             } else if region.kind == .grid, let ruling = region.ruling {
                 let list = pieces[r]
                 for (i, piece) in list.enumerated() where piece.prediction?.isRejected == true {
-                    // one piece in its cell: a table's number (several pieces) is a field's business
+                    // the cell's only piece: a table's number of several pieces is left as read
                     guard let row = piece.row, let col = piece.col,
                           list.filter({ $0.row == row && $0.col == col }).count == 1,
                           let crop = segmenter.cellDigit(gray: region.gray, binary: faint,
