@@ -9,26 +9,36 @@ import DocumentImaging
 /// - a field is read again whole, and that reading replaces it when every piece of it
 ///   reads as a digit and it reads more digits (`prefersFaint`): words, a label or a
 ///   shadow's band cut from the faint ink still leave a piece the model rejects;
-/// - a grid's cell whose one piece is rejected is cut again, and read as the digit the
-///   model is sure of there (`cellConfidence`). Cells read empty are never asked: faint
-///   ink alone in an empty cell is as often the back's print showing through.
+/// - a grid's cell whose one piece is rejected, or read as a digit the model doubts
+///   (`doubtedBelow`), is cut again, and read as the digit the model is sure of there
+///   (`cellConfidence`). Cells read empty are never asked: faint ink alone in an empty
+///   cell is as often the back's print showing through.
 enum FaintInkReading {
     /// The least probability of the digit a cell's faint ink is read as: the bar a
     /// second cut must clear (`TouchingDigits.partConfidence`), a smudge's faint ink
     /// read as a doubtful digit stays rejected.
     static let cellConfidence = TouchingDigits.partConfidence
+    /// A cell's digit read under this probability is doubted and its faint ink asked: the
+    /// classifier's own bar for a second look (`DigitClassifier.secondLookBelow`).
+    static let doubtedBelow = DigitClassifier.secondLookBelow
+
+    /// True when a cell's piece is rejected or read as a doubted digit.
+    static func isDoubted(_ piece: ReadRegion.Piece) -> Bool {
+        guard let p = piece.prediction else { return false }
+        return p.isRejected || p.confidence < doubtedBelow
+    }
 
     /// `pieces` (per region, with predictions) with the fields `prefersFaint` picks read
-    /// from their faint ink and the rejected cells whose faint ink reads a sure digit read
-    /// so: one classifier batch for all of them.
+    /// from their faint ink and the rejected or doubted cells whose faint ink reads a sure
+    /// digit read so: one classifier batch for all of them.
     static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
                         segmenter: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         var fields: [(region: Int, crops: [InkCrop], first: Int)] = []
         var cells: [(region: Int, piece: Int, crop: InkCrop, input: Int)] = []
         var inputs: [DigitInput] = []
         for (r, region) in regions.enumerated() {
-            guard let faint = region.faint, pieces[r].contains(where: { $0.prediction?.isRejected == true }) else { continue }
-            if region.kind == .field {
+            guard let faint = region.faint else { continue }
+            if region.kind == .field, pieces[r].contains(where: { $0.prediction?.isRejected == true }) {
                 let crops = segmenter.fieldDigits(gray: region.gray, binary: faint, region: Layout.readableArea(of: region))
                 // no more pieces than digits read already: it cannot read more (`prefersFaint`)
                 let digits = pieces[r].filter { $0.prediction.map { !$0.isRejected } ?? false }.count
@@ -37,7 +47,7 @@ enum FaintInkReading {
                 inputs += crops.map(\.modelInput)
             } else if region.kind == .grid, let ruling = region.ruling {
                 let list = pieces[r]
-                for (i, piece) in list.enumerated() where piece.prediction?.isRejected == true {
+                for (i, piece) in list.enumerated() where isDoubted(piece) {
                     // the cell's only piece: a table's number of several pieces is left as read
                     guard let row = piece.row, let col = piece.col,
                           list.filter({ $0.row == row && $0.col == col }).count == 1,

@@ -102,7 +102,8 @@ struct FaintInkReadingTests {
     /// The sample grid's reading with the pieces at `indices` taken as rejected (as a
     /// digit broken by the threshold is), its region's grey `gray` and faint ink `faint`
     /// (default its own).
-    static func rejecting(_ indices: [Int], gray: GrayImage? = nil, faint: BinaryImage? = nil)
+    static func rejecting(_ indices: [Int], gray: GrayImage? = nil, faint: BinaryImage? = nil,
+                          as label: Int = DigitClassifier.rejectClass, probability: Float = 0.95)
         -> (region: LaidOutRegion, pieces: [ReadRegion.Piece]) {
         var region = grid.region
         if let gray {
@@ -112,7 +113,7 @@ struct FaintInkReadingTests {
         if let faint { region.faint = faint }
         let pieces = grid.pieces.enumerated().map { k, p in
             indices.contains(k) ? ReadRegion.Piece(crop: p.crop, row: p.row, col: p.col, input: nil,
-                                                   prediction: WordsFieldTests.prediction(DigitClassifier.rejectClass))
+                                                   prediction: WordsFieldTests.prediction(label, probability))
                 : p
         }
         return (region, pieces)
@@ -128,6 +129,26 @@ struct FaintInkReadingTests {
                                             classifier: Self.reader.classifier)[0]
         // each rejected cell reads its digit again; every other cell as it was
         #expect(after.map(\.prediction?.label) == Self.grid.pieces.map(\.prediction?.label))
+    }
+
+    @Test("A grid's cell read as a digit the model doubts is read from its faint ink when the model is sure there")
+    func doubtedCellReadFromFaint() throws {
+        let digits = Self.grid.pieces.indices.filter { Self.grid.pieces[$0].prediction.map { !$0.isRejected } ?? false }
+        try #require(digits.count >= 4)
+        let chosen = Array(digits.prefix(4))
+        // each read as a wrong digit at 0.6
+        for k in chosen {
+            let wrong = (Self.grid.pieces[k].prediction!.label + 1) % 10
+            let (region, pieces) = Self.rejecting([k], as: wrong, probability: 0.6)
+            let after = FaintInkReading.reading([pieces], of: [region], segmenter: Self.reader.layout.segmenter,
+                                                classifier: Self.reader.classifier)[0]
+            #expect(after.map(\.prediction?.label) == Self.grid.pieces.map(\.prediction?.label))
+            // control: the same wrong digit read at 0.95 is not doubted, and stays
+            let (sureRegion, sure) = Self.rejecting([k], as: wrong, probability: 0.95)
+            let kept = FaintInkReading.reading([sure], of: [sureRegion], segmenter: Self.reader.layout.segmenter,
+                                               classifier: Self.reader.classifier)[0]
+            #expect(kept[k].prediction?.label == wrong)
+        }
     }
 
     @Test("Controls: a rejected cell whose faint ink is a smudge stays rejected; cells read empty are never asked")
