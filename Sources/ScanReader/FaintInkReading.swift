@@ -46,11 +46,13 @@ enum FaintInkReading {
                 fields.append((r, crops, inputs.count))
                 inputs += crops.map(\.modelInput)
             } else if region.kind == .grid, let ruling = region.ruling {
-                let list = pieces[r]
-                for (i, piece) in list.enumerated() where isDoubted(piece) {
-                    // the cell's only piece: a table's number of several pieces is left as read
-                    guard let row = piece.row, let col = piece.col,
-                          list.filter({ $0.row == row && $0.col == col }).count == 1,
+                // the pieces of each cell: a table's number of several pieces is left as read
+                var inCell: [Int: Int] = [:]
+                for piece in pieces[r] {
+                    if let row = piece.row, let col = piece.col { inCell[row * ruling.columnCount + col, default: 0] += 1 }
+                }
+                for (i, piece) in pieces[r].enumerated() where isDoubted(piece) {
+                    guard let row = piece.row, let col = piece.col, inCell[row * ruling.columnCount + col] == 1,
                           let crop = segmenter.cellDigit(gray: region.gray, binary: faint,
                                                          cell: region.gray.cellBox(ruling, row, col)) else { continue }
                     cells.append((r, i, crop, inputs.count))

@@ -6,10 +6,10 @@ import ImagingCore
 @testable import ScanReader
 import Testing
 
-/// A field or a grid's cell whose reading holds a rejected piece is read again from its
-/// faint ink (`FaintInkReading`): the sample form's fields and a sample grid's digits
-/// written lighter, and controls.
-@Suite("A reading with a rejected piece read again from the faint ink")
+/// A field whose reading holds a rejected piece, or a grid's cell read as a rejected or
+/// doubted piece, is read again from its faint ink (`FaintInkReading`): the sample form's
+/// digits written lighter, the sample grid's cells taken as rejected or doubted, controls.
+@Suite("A rejected or doubted reading read again from the faint ink")
 struct FaintInkReadingTests {
     static let reader = try! DocumentReader(modelPath: CLI.root.appendingPathComponent("Models/digits-lenet.safetensors").path)
 
@@ -99,9 +99,9 @@ struct FaintInkReadingTests {
         return reader.readRegions(in: image).first { $0.region.kind == .grid }!
     }()
 
-    /// The sample grid's reading with the pieces at `indices` taken as rejected (as a
-    /// digit broken by the threshold is), its region's grey `gray` and faint ink `faint`
-    /// (default its own).
+    /// The sample grid's reading with the pieces at `indices` read as `label` at
+    /// `probability` (by default rejected, as a digit broken by the threshold is), its
+    /// region's grey `gray` and faint ink `faint` (by default its own).
     static func rejecting(_ indices: [Int], gray: GrayImage? = nil, faint: BinaryImage? = nil,
                           as label: Int = DigitClassifier.rejectClass, probability: Float = 0.95)
         -> (region: LaidOutRegion, pieces: [ReadRegion.Piece]) {
