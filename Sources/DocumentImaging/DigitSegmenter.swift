@@ -51,7 +51,8 @@ public struct DigitSegmenter: Sendable {
     /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
     /// shorter and narrower than the grid's typical digit (the median height and width
     /// over its cells) and off the cell's centre, shorter than it in a corner of the cell,
-    /// or under half its height anywhere, counts as empty: pencilled candidates (`isNote`).
+    /// or under half its height or two thirds of it both ways anywhere, counts as empty:
+    /// pencilled candidates (`isNote`, `isSmallNote`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
     }
@@ -103,9 +104,45 @@ public struct DigitSegmenter: Sendable {
         let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
         let digits = zip(crops, cells).map { crop, cell -> [InkCrop] in
             guard let crop else { return [] }
-            return isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth) ? [] : [crop]
+            let note = isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth)
+                || Self.isSmallNote(crop.box, in: cell, faint: faint, typicalHeight: typicalHeight, typicalWidth: typicalWidth)
+            return note ? [] : [crop]
         }
         return (digits, apart)
+    }
+
+    /// True when ink with bounding box `box` in `cell` is under `smallNoteShare` of the
+    /// grid's typical digit both in height and in width, wherever it sits: a solver's
+    /// candidate (the fifth of the 3 × 3 pattern sits at the cell's centre), not the
+    /// cell's digit. The glyph is measured on `faint` (the cell thresholded lower), where
+    /// a pale digit the threshold kept only a piece of is whole. A flat 2 is full width; a
+    /// 1 (narrower than `slenderShare` of its height) is never the centre candidate.
+    static func isSmallNote(_ box: PixelBox, in cell: PixelBox, faint: BinaryImage?,
+                            typicalHeight: Double, typicalWidth: Double) -> Bool {
+        func small(_ b: PixelBox) -> Bool {
+            Double(b.height) < smallNoteShare * typicalHeight && Double(b.width) < smallNoteShare * typicalWidth
+        }
+        // the faint ink only grows the box: ink not small as read is not small
+        guard small(box) else { return false }
+        let glyph = faint.map { faintExtent(of: box, in: $0, cell: cell) } ?? box
+        return small(glyph) && Double(glyph.width) >= slenderShare * Double(glyph.height)
+    }
+
+    /// See `isSmallNote`: candidates are pencilled a third of a cell tall, a cell's digit
+    /// about half to two thirds of it.
+    public static let smallNoteShare = 0.65
+    /// See `isSmallNote`: ink narrower than this share of its height is a 1.
+    public static let slenderShare = 0.45
+
+    /// The box of the ink of `faint` (the cell thresholded lower) that `box` lies on, inside
+    /// `cell`'s margin: a pale digit the threshold kept only a piece of is measured whole.
+    static func faintExtent(of box: PixelBox, in faint: BinaryImage, cell: PixelBox) -> PixelBox {
+        let map = ComponentMap(faint, region: inner(cell))
+        return map.components.reduce(box) { extent, c in
+            let b = c.box
+            let overlaps = b.x < box.maxX && b.maxX > box.x && b.y < box.maxY && b.maxY > box.y
+            return overlaps ? extent.union(b) : extent
+        }
     }
 
     /// The digits of cell `index` (row-major) of a grid read as a table of numbers: the

@@ -46,7 +46,8 @@ struct SegmentationTests {
             segmenter.isNote(PixelBox(x: x, y: y, width: w, height: h), in: cell, typicalHeight: 48, typicalWidth: 34)
         }
         #expect(note(60, 8, 20, 30))       // small both ways, at the top
-        #expect(!note(40, 35, 20, 30))     // as small, centred: a digit written small
+        #expect(!note(40, 35, 20, 30))     // as small, centred: not for `isNote` (two thirds
+                                           // of the digits' size both ways is `isSmallNote`'s)
         #expect(note(45, 40, 12, 19))      // under half the typical height, centred: the fifth of
                                            // a solver's 3 × 3 candidates
         #expect(!note(44, 38, 12, 25))     // a small 1 just over half of it
