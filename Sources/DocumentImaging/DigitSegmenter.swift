@@ -51,7 +51,7 @@ public struct DigitSegmenter: Sendable {
     /// The digit of every cell of a ruled region, row by row (nil: empty). Ink both
     /// shorter and narrower than the grid's typical digit (the median height and width
     /// over its cells) and off the cell's centre, shorter than it in a corner of the cell,
-    /// or under half its height or two thirds of it both ways anywhere, counts as empty:
+    /// or under half its height (or about two thirds of it both ways) anywhere, counts as empty:
     /// pencilled candidates (`isNote`, `isSmallNote`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
@@ -134,8 +134,10 @@ public struct DigitSegmenter: Sendable {
     /// See `isSmallNote`: ink narrower than this share of its height is a 1.
     public static let slenderShare = 0.45
 
-    /// The box of the ink of `faint` (the cell thresholded lower) that `box` lies on, inside
-    /// `cell`'s margin: a pale digit the threshold kept only a piece of is measured whole.
+    /// `box` grown by every piece of `faint` (the cell thresholded lower, inside `cell`'s
+    /// margin) whose box overlaps it: a pale digit the threshold kept only a piece of is
+    /// measured whole (a neighbour's box reaching over it only makes the ink larger, never
+    /// a candidate).
     static func faintExtent(of box: PixelBox, in faint: BinaryImage, cell: PixelBox) -> PixelBox {
         let map = ComponentMap(faint, region: inner(cell))
         return map.components.reduce(box) { extent, c in
