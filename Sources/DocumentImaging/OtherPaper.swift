@@ -56,7 +56,10 @@ extension FlatZones {
     /// is followed inward from the edge until it is the paper's own (the median over its
     /// inner half), no deeper than `deepestPaperBelow` of its shorter side; a side moves
     /// onto the line through those places when six or more lie on it within one and a half
-    /// chroma pixels (the sheet below may lie at an angle: its strip a wedge).
+    /// chroma pixels (the sheet below may lie at an angle: its strip a wedge). A sheet's
+    /// corner peeking out past the paper's corner is a wedge too thin to show along most
+    /// of both sides: where `fewestWedgePlaces` or more places show a strip, the places
+    /// where the paper begins at the side itself (within a sample and a half) count too.
     public static func innerPaper(of paper: Quadrilateral, gray: GrayImage, chroma: ChromaPlanes) -> Quadrilateral? {
         guard let own = paperColour(inside: paper, gray: gray, chroma: chroma) else { return nil }
         func differs(_ c: Chromaticity, by step: Double) -> Bool {
@@ -69,13 +72,20 @@ extension FlatZones {
         for (a, side, length) in paper.sides {
             let normal = outwardNormal(side.direction)
             var edge: [Point] = []   // where the paper's own colour begins, inward
+            var atSide: [Point] = [] // where it begins at the side itself (no strip there)
             for k in 0..<9 {
                 let t = (0.1 + 0.1 * Double(k)) * length
                 let base = Point(a.x + t * side.direction.x, a.y + t * side.direction.y)
                 func colour(_ depth: Double) -> Chromaticity? {
                     chromaticity(Point(base.x - depth * normal.x, base.y - depth * normal.y), gray: gray, chroma: chroma)
                 }
-                guard let strip = colour(1.5 * scale), differs(strip, by: otherPaperStep) else { continue }
+                guard let strip = colour(1.5 * scale) else { continue }
+                guard differs(strip, by: otherPaperStep) else {
+                    if !differs(strip, by: otherPaperStep / 2) {
+                        atSide.append(Point(base.x - 0.75 * scale * normal.x, base.y - 0.75 * scale * normal.y))
+                    }
+                    continue
+                }
                 var depth = 2 * scale
                 while depth <= deepest {
                     if let c = colour(depth), !differs(c, by: otherPaperStep / 2) {
@@ -88,10 +98,16 @@ extension FlatZones {
             }
             var line = side
             // the edge of the paper inside: a straight line (the sheet below may lie at an
-            // angle, its strip a wedge), near the side's direction
-            if edge.count >= 6, let fitted = Line(fitting: edge),
-               abs(fitted.direction.x * side.direction.x + fitted.direction.y * side.direction.y) >= innerEdgeAlignment,
-               edge.allSatisfy({ fitted.distance($0) <= 1.5 * scale }) {
+            // angle, its strip a wedge), near the side's direction; a sheet's corner showing
+            // past one end of the side is a wedge along part of it, whose inner edge runs on
+            // through the places where the paper begins at the side
+            func fit(_ points: [Point]) -> Line? {
+                guard points.count >= 6, let fitted = Line(fitting: points),
+                      abs(fitted.direction.x * side.direction.x + fitted.direction.y * side.direction.y) >= innerEdgeAlignment,
+                      points.allSatisfy({ fitted.distance($0) <= 1.5 * scale }) else { return nil }
+                return fitted
+            }
+            if let fitted = fit(edge) ?? (edge.count >= fewestWedgePlaces ? fit(edge + atSide) : nil) {
                 let along = fitted.direction.x * side.direction.x + fitted.direction.y * side.direction.y >= 0 ? 1.0 : -1.0
                 line = Line(through: fitted.point, Point(fitted.point.x + along * fitted.direction.x,
                                                         fitted.point.y + along * fitted.direction.y))
@@ -112,6 +128,9 @@ extension FlatZones {
     /// How deep a paper's sides may move in onto the paper inside (`innerPaper`): the
     /// strip of a sheet below a note, as a share of the note's shorter side.
     public static let deepestPaperBelow = 0.15
+    /// See `innerPaper`: the fewest of a side's nine places showing another paper's strip
+    /// for the side to be moved in through the rest (one could be a stain at the edge).
+    static let fewestWedgePlaces = 2
     /// The least cosine between a side and the paper's edge found inside it (15°: the
     /// sheet below lies near the paper's angle; a strip across the side is no edge of it).
     static let innerEdgeAlignment = 0.966

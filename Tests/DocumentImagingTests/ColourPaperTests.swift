@@ -131,6 +131,24 @@ struct ColourPaperTests {
         #expect(Self.near(fromWedge, paper, within: 2.5), "\(fromWedge?.corners ?? [])")
     }
 
+    @Test("An outline whose corner took in a sheet's corner peeking out past it (a thin wedge along two sides): moved in onto the paper",
+          arguments: [5.0, 6.0, 8.0])
+    func innerPaperOfCornerWedge(poke: Double) {
+        let paper = Self.quad(100, 50, 299, 249)
+        let (gray, planes) = Self.paperIn(around: 215, aroundChroma: (128, 128))
+        // the bottom-right corner `poke` px out each way onto the grey sheet: a wedge along
+        // the right and bottom sides, too thin near their other ends for a strip to show
+        let outline = Quadrilateral(topLeft: Point(100, 50), topRight: Point(299, 50),
+                                    bottomRight: Point(299 + poke, 249 + poke), bottomLeft: Point(100, 249))
+        // within two chroma samples (4 px; the outline's corner is 7–11 px off): where the
+        // wedge is under a sample and a half thick the paper's edge is known only that well
+        let inner = FlatZones.innerPaper(of: outline, gray: gray, chroma: planes)
+        #expect(Self.near(inner, paper, within: 4), "\(inner?.corners ?? [])")
+        // the same outline on the same yellow in shade: no other paper, left as it is
+        let shade = Self.paperIn(around: 100, aroundChroma: (104, 139))
+        #expect(FlatZones.innerPaper(of: outline, gray: shade.0, chroma: shade.1) == nil)
+    }
+
     @Test("Controls: a strip along one side, the same paper in shade, no strip: left as it is")
     func innerPaperControls() {
         let (gray, planes) = Self.paperIn(around: 215, aroundChroma: (128, 128))
