@@ -10,6 +10,10 @@ public struct PixelBox: Sendable, Equatable, Hashable {
     public var maxX: Int { x + width }
     /// One past the bottom edge.
     public var maxY: Int { y + height }
+    /// True when the two boxes share a pixel.
+    public func overlaps(_ o: PixelBox) -> Bool {
+        x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY
+    }
     /// The smallest box holding both.
     public func union(_ o: PixelBox) -> PixelBox {
         let x0 = min(x, o.x), y0 = min(y, o.y)

@@ -140,11 +140,7 @@ public struct DigitSegmenter: Sendable {
     /// a candidate).
     static func faintExtent(of box: PixelBox, in faint: BinaryImage, cell: PixelBox) -> PixelBox {
         let map = ComponentMap(faint, region: inner(cell))
-        return map.components.reduce(box) { extent, c in
-            let b = c.box
-            let overlaps = b.x < box.maxX && b.maxX > box.x && b.y < box.maxY && b.maxY > box.y
-            return overlaps ? extent.union(b) : extent
-        }
+        return map.components.reduce(box) { extent, c in c.box.overlaps(box) ? extent.union(c.box) : extent }
     }
 
     /// The digits of cell `index` (row-major) of a grid read as a table of numbers: the
@@ -227,8 +223,7 @@ public struct DigitSegmenter: Sendable {
                              height: main.box.height + 2 * gy)
         let kept = candidates.filter { c in
             c.label == main.label
-                || (c.box.x < grown.maxX && c.box.maxX > grown.x && c.box.y < grown.maxY && c.box.maxY > grown.y
-                    && offset(c.box) < 0.3)
+                || (c.box.overlaps(grown) && offset(c.box) < 0.3)
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
         if Self.hasDigitBeside(main, among: candidates) {
