@@ -287,14 +287,18 @@ public struct DigitSegmenter: Sendable {
     ///
     /// `faint`, when given, is the region thresholded lower (a subset of it is `binary`):
     /// a digit the threshold broke into pieces is made whole from it (`joiningBrokenDigits`).
+    /// `photoEdge`: the region's border is the photo's own edge (a whole page): ink touching
+    /// it runs out of the picture — the desk past a sheet, an object, a glyph half in view —
+    /// and is never a digit (`touchesBorder`).
     public func fieldDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
-                            region: PixelBox) -> [InkCrop] {
+                            region: PixelBox, photoEdge: Bool = false) -> [InkCrop] {
         var map = ComponentMap(binary, region: region)
         let isInk = { (c: Component) in
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
             Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
                 && !Self.runsAlongBorder(c.box, of: region) && !Self.risesFromBorder(c.box, of: region)
+                && !(photoEdge && Self.touchesBorder(c.box, of: region))
         }
         var comps = map.components.filter(isInk)
         guard !comps.isEmpty else { return [] }
@@ -421,6 +425,11 @@ public struct DigitSegmenter: Sendable {
         let touchesSide = box.x <= region.x + 1 || box.maxX >= region.maxX - 1
         let touchesTopOrBottom = box.y <= region.y + 1 || box.maxY >= region.maxY - 1
         return (touchesSide && h >= borderRunElongation * w) || (touchesTopOrBottom && w >= borderRunElongation * h)
+    }
+
+    /// True for ink reaching a side of `region`.
+    static func touchesBorder(_ box: PixelBox, of region: PixelBox) -> Bool {
+        box.x <= region.x || box.y <= region.y || box.maxX >= region.maxX || box.maxY >= region.maxY
     }
 
     /// True for a straight thin stroke standing on the top or bottom of `region` and

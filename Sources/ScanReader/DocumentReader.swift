@@ -260,7 +260,7 @@ public final class DocumentReader: Sendable {
             } else {
                 let inner = Layout.readableArea(of: region)
                 let crops = layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, faint: region.faint,
-                                                         region: inner)
+                                                         region: inner, photoEdge: region.kind == .page)
                 for crop in crops {
                     list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
                     inputs.append(crop.modelInput)

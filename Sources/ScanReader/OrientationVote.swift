@@ -87,7 +87,7 @@ enum OrientationVote {
             let (gray, binary) = (source.rotated(quarterTurns: t), ink.rotated(quarterTurns: t))
             let inner = Layout.readableArea(width: gray.width, height: gray.height, wholePage: region.kind == .page)
             guard inner.width > 4, inner.height > 4 else { return [] }
-            return segmenter.fieldDigits(gray: gray, binary: binary, region: inner)
+            return segmenter.fieldDigits(gray: gray, binary: binary, region: inner, photoEdge: region.kind == .page)
         }
     }
 

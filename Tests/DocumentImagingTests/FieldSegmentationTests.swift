@@ -189,4 +189,32 @@ struct FieldSegmentationTests {
         let (g2, b2) = threeGlyphs(height: height) { brokenFive($0, $1, bar: false) }
         #expect(DigitSegmenter().fieldDigits(gray: g2, binary: b2, region: full(g2)).count == 2)
     }
+
+    /// A ring as `ring` draws it, its centre moved `dx` pixels right of the region's centre.
+    func ring(_ x: Int, _ y: Int, size: Int, shiftedBy dx: Int) -> Bool { ring(x - dx, y, size: size) }
+
+    @Test("On a whole page, ink cut by the photo's edge is no digit; the same glyph clear of the edge is",
+          arguments: [120, 300])
+    func inkCutByThePhotoEdge(size: Int) {
+        // the page is twice as wide as high: a ring in the middle of its right half, and
+        // one whose centre lies on the left edge (half of it in view)
+        let (w, h) = (2 * size, size)
+        var g = GrayImage(width: w, height: h, fill: 235)
+        var bits = [UInt8](repeating: 0, count: w * h)
+        let draw = { (inView: (Int, Int) -> Bool) in
+            for y in 0..<h { for x in 0..<w where inView(x, y) { g[x, y] = 30; bits[y * w + x] = 1 } }
+        }
+        draw { x, y in ring(x, y, size: size, shiftedBy: size) || ring(x, y, size: size, shiftedBy: -size / 2) }
+        let page = PixelBox(x: 0, y: 0, width: w, height: h)
+        let b = BinaryImage(width: w, height: h, bits: bits)
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, region: page, photoEdge: true).count == 1)
+        // control: a field's border is no photo edge, the half glyph is read there
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: b, region: page).count == 2)
+        // control: the second ring moved in clear of the edge is read on the page too
+        bits = [UInt8](repeating: 0, count: w * h)
+        g = GrayImage(width: w, height: h, fill: 235)
+        draw { x, y in ring(x, y, size: size, shiftedBy: size) || ring(x, y, size: size, shiftedBy: -size * 15 / 100) }
+        let clear = BinaryImage(width: w, height: h, bits: bits)
+        #expect(DigitSegmenter().fieldDigits(gray: g, binary: clear, region: page, photoEdge: true).count == 2)
+    }
 }
