@@ -199,7 +199,9 @@ func drawDetection(file: String, output: String) throws {
 /// The boxes the reader's sheet pass looks for, drawn: each sheet (a top-level quad over a
 /// tenth of the photo) straightened as the reader does, its ink against the paper grey,
 /// the lines `LineBoxes` finds along rows blue and down columns green, its boxes red; one
-/// PNG per sheet (OUT-k.png). The reader skips sheets where it read a grid; this does not.
+/// PNG per sheet and ink (OUT-k-f.png), the last its ridges (every box they show, before
+/// `LineBoxes.boxes(in:ridges:largestShare:)` sets some aside). The reader skips sheets
+/// where it read a grid; this does not.
 func drawSheetBoxes(file: String, output: String) throws {
     let image = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize)).image
     let detector = QuadDetector()
@@ -207,9 +209,9 @@ func drawSheetBoxes(file: String, output: String) throws {
         $0.parent == nil && !$0.followsImageFrame && $0.quad.area >= 0.1 * Double(image.width * image.height)
     }
     for (k, sheet) in sheets.enumerated() {
-        guard let (inks, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
+        guard let (inks, ridges, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
         else { continue }
-        for (f, ink) in inks.enumerated() {
+        for (f, ink) in (inks + [ridges]).enumerated() {
         let (w, h) = (ink.width, ink.height)
         let finder = LineBoxes(longerSide: max(w, h))
         let (rows, columns) = finder.lines(in: ink)

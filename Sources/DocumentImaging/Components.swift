@@ -14,6 +14,10 @@ public struct PixelBox: Sendable, Equatable, Hashable {
     public func overlaps(_ o: PixelBox) -> Bool {
         x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY
     }
+    /// True when every pixel of `o` lies in this box grown by `margin` pixels on each side.
+    public func contains(_ o: PixelBox, margin: Int = 0) -> Bool {
+        o.x >= x - margin && o.y >= y - margin && o.maxX <= maxX + margin && o.maxY <= maxY + margin
+    }
     /// The smallest box holding both.
     public func union(_ o: PixelBox) -> PixelBox {
         let x0 = min(x, o.x), y0 = min(y, o.y)

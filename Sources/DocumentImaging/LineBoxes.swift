@@ -228,11 +228,12 @@ extension LineBoxes {
     /// smaller (its longer side at most `longestSide`), and thresholded against its paper
     /// at each of `fractions` of its contrast, and above its paper's noise (on a noisy
     /// blank sheet the contrast is the noise's, whose specks line up into rows and
-    /// columns of "lines"): the inks boxes are looked for in, with the map from its
+    /// columns of "lines"): the inks boxes are looked for in; its `ridges` (lines too
+    /// faint for any threshold, `boxes(in:ridges:largestShare:)`), and the map from its
     /// pixel-edge coordinates back to `image`'s pixel coordinates.
     public static func straightenedInk(of region: Quadrilateral, in image: GrayImage, longestSide: Int,
                                        fractions: [Double] = inkFractions)
-        -> (inks: [BinaryImage], toImage: (Point) -> Point)? {
+        -> (inks: [BinaryImage], ridges: BinaryImage, toImage: (Point) -> Point)? {
         var (w, h) = region.rectifiedSize
         // a small sheet is enlarged until the shares, not the pixel floors, set the
         // line and box sizes (the floors would drop the boxes of a sheet far from the camera)
@@ -242,7 +243,10 @@ extension LineBoxes {
         guard let g = image.rectified(region, width: w, height: h),
               let map = Homography(straightening: region, width: w, height: h) else { return nil }
         let darkness = g.darkness()
+        // a line up to the thickest one taken is a ridge at its middle
+        let reach = LineBoxes(longerSide: max(w, h)).maximumThickness / 2 + 1
         return (fractions.map { g.binarizedAgainstPaper(fraction: $0, darkness: darkness, aboveNoise: true) },
+                g.ridges(reach: reach, step: g.ridgeStep(reach: reach)),
                 { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })
     }
 }

@@ -37,18 +37,15 @@ extension Layout {
     /// as quads through their lines' middles in `image`; none covering over
     /// `largestBoxShare` of the sheet (its own border).
     func drawnBoxes(on sheet: Quadrilateral, in image: GrayImage) -> [Quadrilateral] {
-        guard let (inks, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
+        guard let (inks, ridges, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
         else { return [] }
         var boxes: [Quadrilateral] = []
-        for ink in inks {
-            let finder = LineBoxes(longerSide: max(ink.width, ink.height))
-            for box in finder.boxes(in: ink)
-            where Double(box.outer.width * box.outer.height) <= Self.largestBoxShare * Double(ink.width * ink.height) {
-                let quad = Quadrilateral(ordering: [Point(box.left, box.top), Point(box.right, box.top),
-                                                    Point(box.right, box.bottom), Point(box.left, box.bottom)].map(toImage))
-                if !boxes.contains(where: { Self.sameCorners($0, quad, within: Self.sameBoxShare * quad.shortestSide) }) {
-                    boxes.append(quad)
-                }
+        let finder = LineBoxes(longerSide: max(ridges.width, ridges.height))
+        for box in finder.boxes(in: inks, ridges: ridges, largestShare: Self.largestBoxShare) {
+            let quad = Quadrilateral(ordering: [Point(box.left, box.top), Point(box.right, box.top),
+                                                Point(box.right, box.bottom), Point(box.left, box.bottom)].map(toImage))
+            if !boxes.contains(where: { Self.sameCorners($0, quad, within: Self.sameBoxShare * quad.shortestSide) }) {
+                boxes.append(quad)
             }
         }
         return boxes

@@ -175,7 +175,7 @@ struct BlurredBoxesTests {
     func found(blur: Int, radius: Int = 2, fractions: [Double]) -> Int {
         let g = sheet(blur: blur, radius: radius)
         let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(720, 0), bottomRight: Point(720, 480), bottomLeft: Point(0, 480))
-        guard let (inks, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720, fractions: fractions) else { return -1 }
+        guard let (inks, _, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720, fractions: fractions) else { return -1 }
         return inks.reduce(0) { $0 + LineBoxes(longerSide: 720).boxes(in: $1).count }
     }
 
@@ -213,8 +213,8 @@ struct NoisySheetBoxesTests {
         paint(358, 140, 362, 340)
         if boxed { paint(200, 150, 560, 153); paint(200, 227, 560, 230); paint(200, 150, 203, 230); paint(557, 150, 560, 230) }
         let whole = Quadrilateral(topLeft: Point(0, 0), topRight: Point(720, 0), bottomRight: Point(720, 480), bottomLeft: Point(0, 480))
-        guard let (inks, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720) else { return -1 }
-        return inks.reduce(0) { $0 + LineBoxes(longerSide: 720).boxes(in: $1).count }
+        guard let (inks, ridges, _) = LineBoxes.straightenedInk(of: whole, in: g, longestSide: 720) else { return -1 }
+        return LineBoxes(longerSide: 720).boxes(in: inks, ridges: ridges, largestShare: 0.5).count
     }
 
     @Test("A noisy blank sheet holding one large stroke has no boxes")
