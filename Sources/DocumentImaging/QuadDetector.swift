@@ -89,6 +89,9 @@ public struct QuadDetector: Sendable {
     /// block's darkest pixel (pass 2 of `passes`): finds frames of lines thinner than the
     /// reduction. Off: the mean-reduced copies only.
     public var keepsThinLines = true
+    /// Trace the detection copy's ridges (pass 6 of `passes`): finds frames drawn in a
+    /// hairline of pale ink, too faint for any threshold. Off: thresholded copies only.
+    public var tracesRidges = true
     /// Also take sheets and notes found as flat zones of a coarse copy (`FlatZones`):
     /// paper whose edge is too faint, or of the wrong polarity, for any ink threshold.
     public var findsFlatPaper = true
@@ -369,7 +372,11 @@ public struct QuadDetector: Sendable {
     ///    aslant falls between rows of pixels and breaks where it is palest, and the
     ///    sensitive pass that would join it merges it with the shadow's band. Only drawn
     ///    outlines, where missed, and no holes (the gaps between digits the dilation
-    ///    joins would pass for boxes).
+    ///    joins would pass for boxes);
+    /// 6. when `tracesRidges`, the copy's ridges (`GrayImage.ridges`): a frame drawn in a
+    ///    hairline of pale ink, a few grey levels below the paper, is a thin closed line
+    ///    there where every threshold set by darker print keeps only specks of it. Every
+    ///    stroke's middle is a ridge too: only drawn outlines, where missed, no holes.
     func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
         var passes = [Pass(binary: binaries[0])]
         if factor > 1 && keepsThinLines {
@@ -389,6 +396,12 @@ public struct QuadDetector: Sendable {
                 passes.append(Pass(binary: shadowFree.dilated(),
                                    outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
             }
+        }
+        if tracesRidges {
+            // a line up to the thickest a sheet's box line is taken to be is a ridge at its middle
+            let reach = Int((LineBoxes.thicknessShare * Double(max(small.width, small.height)) / 2).rounded()) + 1
+            passes.append(Pass(binary: small.ridges(reach: reach, step: small.ridgeStep(reach: reach)),
+                               outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
         }
         return passes
     }

@@ -50,6 +50,7 @@ struct QuadDetectorTests {
         // primary threshold's contrast; keeping the block's darkest pixel keeps 150
         var primaryOnly = QuadDetector()
         primaryOnly.keepsThinLines = false
+        primaryOnly.tracesRidges = false
         primaryOnly.sensitiveBinarization = nil
         primaryOnly.findsFlatPaper = false
         var withDarkest = primaryOnly
@@ -136,5 +137,50 @@ struct QuadDetectorTests {
     func frameKeepsOutline() {
         let quads = QuadDetector().detect(in: Self.thinBox(lineInk: 40))
         #expect(quads.contains { !$0.isHole && $0.quad.area > 400_000 })
+    }
+
+    /// A comb outlined in a pale hairline (`lineDepth` grey levels below paper of 225,
+    /// `line` px wide) from (300, 500) to (1300, 660), holding dark thick 0s that set every
+    /// threshold's contrast, softened by a 3 × 3 mean, with ±3 levels of grain.
+    static func paleComb(lineDepth: Int, line: Int, width: Int = 1600, height: Int = 1200) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 225)
+        let (x0, y0, x1, y1) = (300, 500, 1300, 660)
+        for y in y0..<y1 {
+            for x in x0..<x1 where x - x0 < line || x1 - 1 - x < line || y - y0 < line || y1 - 1 - y < line {
+                image[x, y] = UInt8(225 - lineDepth)
+            }
+        }
+        for k in 0..<10 {   // thick 0s, stroke 14 px, one per 100 px
+            let cx = Double(x0 + 50 + 100 * k), cy = Double(y0 + y1) / 2
+            for y in (y0 + 30)..<(y1 - 30) {
+                for x in (Int(cx) - 30)...(Int(cx) + 30) {
+                    let d = pow((Double(x) - cx) / 28, 2) + pow((Double(y) - cy) / 48, 2)
+                    if d <= 1 && d >= pow(1 - 14.0 / 28, 2) { image[x, y] = 40 }
+                }
+            }
+        }
+        var soft = image
+        var state: UInt32 = 77
+        for y in 1..<(height - 1) {
+            for x in 1..<(width - 1) {
+                var sum = 0
+                for dy in -1...1 { for dx in -1...1 { sum += Int(image[x + dx, y + dy]) } }
+                state = state &* 1_664_525 &+ 1_013_904_223
+                soft[x, y] = UInt8(max(0, min(255, sum / 9 + Int(state >> 24) % 7 - 3)))
+            }
+        }
+        return soft
+    }
+
+    @Test("A comb outlined in a pale hairline is found from the ridges; without the ridge pass it is not (control)",
+          arguments: [(20, 2), (20, 3), (28, 2)])
+    func paleHairlineComb(line: (depth: Int, width: Int)) {
+        let image = Self.paleComb(lineDepth: line.depth, line: line.width)
+        let truth = [Point(300, 500), Point(1300, 500), Point(1300, 660), Point(300, 660)]
+        let isComb = { (q: DetectedQuad) in truth.allSatisfy { c in q.quad.corners.contains { Polygon.distance($0, c) < 10 } } }
+        #expect(QuadDetector().detect(in: image).contains(where: isComb))
+        var thresholdsOnly = QuadDetector()
+        thresholdsOnly.tracesRidges = false
+        #expect(!thresholdsOnly.detect(in: image).contains(where: isComb))
     }
 }
