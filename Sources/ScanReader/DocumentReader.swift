@@ -20,7 +20,9 @@ public struct ReadOptions: Sendable {
     }
 
     /// Digits below this probability show as `unsureMarker` in `text`.
-    public var minConfidence: Double = 0.6
+    public var minConfidence: Double = ReadOptions.defaultMinConfidence
+    /// `minConfidence` unless the caller sets it (the command line's `--min-confidence`).
+    public static let defaultMinConfidence = 0.6
     /// The character standing for an unsure digit in `text`.
     public var unsureMarker: Character = "?"
     /// Orientation handling.

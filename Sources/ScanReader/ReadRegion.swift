@@ -182,16 +182,21 @@ struct ReadRegion {
         return [Int(x0.rounded()), Int(y0.rounded()), Int((x1 - x0).rounded()), Int((y1 - y0).rounded())]
     }
 
-    /// A field whose pieces the model mostly rejects (at least `shortestWord` of them)
-    /// is a line of words — a label, a sentence in a box, print at a photo's edge: the
-    /// few pieces read as digits there are letters (l, I, S, O), and are reported as
-    /// rejected. A page reads words around its numbers and is left as read.
+    /// A field whose pieces the model mostly rejects or doubts (at least `shortestWord`
+    /// of them) is a line of words — a label, a sentence in a box, print at a photo's
+    /// edge, a block of another sheet's text: the pieces read as digits there are letters
+    /// (l, I, S, O), as often read with a doubt (`doubtedBelow`) as sure, and are reported
+    /// as rejected. A page reads words around its numbers and is left as read.
     var readsAsWords: Bool {
         guard region.kind == .field else { return false }
         let read = pieces.compactMap(\.prediction)
-        let rejected = read.filter(\.isRejected).count
-        return read.count >= Self.shortestWord && rejected > read.count - rejected
+        let notSure = read.filter { $0.isRejected || Double($0.confidence) < Self.doubtedBelow }.count
+        return read.count >= Self.shortestWord && notSure > read.count - notSure
     }
+
+    /// See `readsAsWords`: a digit read under the reader's default `--min-confidence`,
+    /// the one it shows as unsure, is doubted.
+    static let doubtedBelow = ReadOptions.defaultMinConfidence
 
     /// Whether a piece reads as a digit (the model did not reject it) and the region is
     /// no line of words (`readsAsWords`).

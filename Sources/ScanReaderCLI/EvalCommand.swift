@@ -24,7 +24,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Classifier weights. Default: the shipped model.") var model: String?
     @Option(help: "Images read in parallel.") var jobs: Int?
     @Option(help: "exif, none or auto.") var orientation: ReadOptions.OrientationMode = .exif
-    @Option(name: .customLong("min-confidence")) var minConfidence: Double = 0.6
+    @Option(name: .customLong("min-confidence")) var minConfidence: Double = ReadOptions.defaultMinConfidence
     @Option(help: "Write a PNG gallery here: the worst photos (JSONL truth) or misread cells (CSV).")
     var gallery: String?
     @Option(help: "JSONL truth: a region is found when every corner is within this fraction of its mean side.")

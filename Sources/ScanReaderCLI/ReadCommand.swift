@@ -27,7 +27,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "csv, json or jsonl (default: from --out's extension, else csv).") var format: OutputFormat?
     @Option(help: "Images read in parallel (default: the number of cores).") var jobs: Int?
     @Option(name: .customLong("min-confidence"), help: "Digits below this probability show as '?' in text.")
-    var minConfidence: Double = 0.6
+    var minConfidence: Double = ReadOptions.defaultMinConfidence
     @Option(help: "exif (apply the tag), none (ignore it, and turn no region) or auto (apply it, then turn the photo when its glyphs show a quarter or half turn: Models/glyph-turn.md). With exif and auto a document lying on its side or upside down is turned on its own.")
     var orientation: ReadOptions.OrientationMode = .exif
     @Option(name: .customLong("debug-dir"), help: "Write a PNG per image with regions, cells and digits drawn.")

@@ -16,8 +16,9 @@ struct WordsFieldTests {
         return DigitPrediction(probabilities: probabilities, label: label)
     }
 
-    /// A region of `kind` whose pieces, left to right, read `labels` (10: rejected).
-    static func read(_ labels: [Int], kind: LaidOutRegion.Kind = .field) -> ReadRegion {
+    /// A region of `kind` whose pieces, left to right, read `labels` (10: rejected), each
+    /// at probability `sureness[k]` (0.95 when not given).
+    static func read(_ labels: [Int], kind: LaidOutRegion.Kind = .field, sureness: [Float] = []) -> ReadRegion {
         let gray = GrayImage(width: 40 * max(1, labels.count), height: 40, pixels: [UInt8](repeating: 255, count: 1600 * max(1, labels.count)))
         let w = Double(gray.width - 1)
         let quad = Quadrilateral(topLeft: Point(0, 0), topRight: Point(w, 0), bottomRight: Point(w, 39), bottomLeft: Point(0, 39))
@@ -26,7 +27,7 @@ struct WordsFieldTests {
         let pieces = labels.enumerated().map { k, label in
             ReadRegion.Piece(crop: InkCrop(box: PixelBox(x: 40 * k + 10, y: 10, width: 20, height: 20),
                                            ink: [UInt8](repeating: 200, count: 400)),
-                             row: nil, col: nil, input: k, prediction: prediction(label))
+                             row: nil, col: nil, input: k, prediction: prediction(label, k < sureness.count ? sureness[k] : 0.95))
         }
         return ReadRegion(region: region, pieces: pieces)
     }
@@ -53,5 +54,23 @@ struct WordsFieldTests {
         let read = Self.read(labels, kind: kind)
         #expect(!read.readsAsWords)
         #expect(Self.text(read) == text)
+    }
+
+    @Test("Another sheet's text: letters the model rejects or reads as digits it doubts outnumber the sure ones: no digits")
+    func doubtedLettersAreWords() {
+        // seven pieces: two rejected, three read under the reader's default --min-confidence
+        // (shown "?"), two read sure: as text, "?0??4"
+        let labels = [10, 0, 3, 10, 8, 2, 4], sureness: [Float] = [0.95, 0.97, 0.45, 0.9, 0.5, 0.55, 0.99]
+        let read = Self.read(labels, sureness: sureness)
+        #expect(read.readsAsWords)
+        #expect(Self.text(read) == "")
+        // control: the same field with the doubted digits sure is digits with two blots
+        let sure = Self.read(labels)
+        #expect(!sure.readsAsWords)
+        #expect(Self.text(sure) == "03824")
+        // control: a number read with one doubted digit among sure ones stays as read
+        let number = Self.read([5, 1, 9, 0], sureness: [0.99, 0.5, 0.97, 0.98])
+        #expect(!number.readsAsWords)
+        #expect(Self.text(number) == "5?90")
     }
 }
