@@ -224,6 +224,13 @@ extension LineBoxes {
     /// swallows the digits touching it.
     public static let inkFractions = [0.15, 0.5]
 
+    /// How far across a line `GrayImage.ridges` looks, in a region whose longer side is
+    /// `longerSide` pixels: past half the thickest line taken (`maximumThickness`), so
+    /// that a line up to that thick is a ridge at its middle.
+    public static func ridgeReach(longerSide: Int) -> Int {
+        LineBoxes(longerSide: longerSide).maximumThickness / 2 + 1
+    }
+
     /// `region` of `image` straightened at its own size, enlarged to `floorFreeSide` when
     /// smaller (its longer side at most `longestSide`), and thresholded against its paper
     /// at each of `fractions` of its contrast, and above its paper's noise (on a noisy
@@ -243,8 +250,7 @@ extension LineBoxes {
         guard let g = image.rectified(region, width: w, height: h),
               let map = Homography(straightening: region, width: w, height: h) else { return nil }
         let darkness = g.darkness()
-        // a line up to the thickest one taken is a ridge at its middle
-        let reach = LineBoxes(longerSide: max(w, h)).maximumThickness / 2 + 1
+        let reach = ridgeReach(longerSide: max(w, h))
         return (fractions.map { g.binarizedAgainstPaper(fraction: $0, darkness: darkness, aboveNoise: true) },
                 g.ridges(reach: reach, step: g.ridgeStep(reach: reach)),
                 { p in let q = map.apply(p); return Point(q.x - 0.5, q.y - 0.5) })

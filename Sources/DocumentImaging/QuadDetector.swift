@@ -398,8 +398,7 @@ public struct QuadDetector: Sendable {
             }
         }
         if tracesRidges {
-            // a line up to the thickest a sheet's box line is taken to be is a ridge at its middle
-            let reach = Int((LineBoxes.thicknessShare * Double(max(small.width, small.height)) / 2).rounded()) + 1
+            let reach = LineBoxes.ridgeReach(longerSide: max(small.width, small.height))
             passes.append(Pass(binary: small.ridges(reach: reach, step: small.ridgeStep(reach: reach)),
                                outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
         }

@@ -10,7 +10,7 @@ extension GrayImage {
     public func ridges(reach: Int, step: Int) -> BinaryImage {
         var bits = [UInt8](repeating: 0, count: width * height)
         guard reach > 0, width > 2 * reach, height > 2 * reach else { return BinaryImage(width: width, height: height, bits: bits) }
-        let w = width, step = Int(step)
+        let w = width
         pixels.withUnsafeBufferPointer { px in
             bits.withUnsafeMutableBufferPointer { out in
                 for y in reach..<(height - reach) {
@@ -27,7 +27,7 @@ extension GrayImage {
         return BinaryImage(width: width, height: height, bits: bits)
     }
 
-    /// The grey step a ridge needs (`ridges(reach:step:)`): `stepOverNoise` times the median
+    /// The grey step a ridge needs (`ridges(reach:step:)`): `ridgeStepOverNoise` times the median
     /// difference of vertically neighbouring pixels `reach` apart (the paper's own grain
     /// and the photo's noise at that distance), at least `smallestRidgeStep`.
     public func ridgeStep(reach: Int) -> Int {
