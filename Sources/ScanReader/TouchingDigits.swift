@@ -57,9 +57,8 @@ enum TouchingDigits {
                           segmenter: DigitSegmenter = DigitSegmenter(),
                           classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         let apart = apart.isEmpty ? pieces.map { _ in [Int]() } : apart
-        // each candidate: where it is, and its cuts (parts per cut) into the batch
-        var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]], first: Int)] = []
-        var inputs: [DigitInput] = []
+        // each candidate: where it is, and its cuts (parts per cut)
+        var candidates: [(region: Int, piece: Int, cuts: [[InkCrop]])] = []
         let isWide = { (piece: ReadRegion.Piece) -> Bool in
             guard let crop = piece.crop, piece.prediction?.isRejected == true else { return false }
             return Double(crop.box.width) > widestDigit * Double(crop.box.height)
@@ -77,22 +76,17 @@ enum TouchingDigits {
                 guard most >= 2 else { continue }
                 let cuts = (2...most).compactMap { crop.split(into: $0) }
                 guard !cuts.isEmpty else { continue }
-                candidates.append((r, i, cuts, inputs.count))
-                inputs += cuts.flatMap { $0.map(\.modelInput) }
+                candidates.append((r, i, cuts))
             }
         }
-        guard !inputs.isEmpty else { return pieces }
-        let predictions = classifier.classify(inputs)
+        guard !candidates.isEmpty else { return pieces }
+        let read = readingCuts(candidates.map(\.cuts), classifier: classifier)
         // each candidate's best cut: the one whose least sure part is surest
-        let bests = candidates.map { candidate -> (parts: [InkCrop], predictions: [DigitPrediction], least: Float)? in
-            var start = candidate.first
+        let bests = candidates.indices.map { c -> (parts: [InkCrop], predictions: [DigitPrediction], least: Float)? in
             var best: (parts: [InkCrop], predictions: [DigitPrediction], least: Float)?
-            for cut in candidate.cuts {
-                let read = Array(predictions[start..<(start + cut.count)])
-                start += cut.count
-                guard read.allSatisfy({ !$0.isRejected && $0.confidence >= partConfidence }) else { continue }
-                let least = read.map(\.confidence).min()!
-                if best == nil || least > best!.least { best = (cut, read, least) }
+            for (cut, parts) in zip(candidates[c].cuts, read[c]) where parts.count == cut.count {
+                let least = parts.map(\.confidence).min()!
+                if best == nil || least > best!.least { best = (cut, parts, least) }
             }
             return best
         }
@@ -118,6 +112,33 @@ enum TouchingDigits {
         return readingApartCells(result, of: regions, cells: pieces.indices.map { r in
             splits[r] && !knownTables[r] ? apart[r] : []
         }, segmenter: segmenter, classifier: classifier)
+    }
+
+    /// Per candidate and cut, its parts read, left to right, as far as they read as sure
+    /// digits (not rejected, `partConfidence`): a cut's parts are read in rounds, part j of
+    /// every cut whose parts before it all did (one classifier batch per round), and a cut
+    /// with a part that does not is given up. A cut is read whole exactly when every part
+    /// passes, as asking all its parts at once would tell; a word cut into 2–8 parts fails at
+    /// its first letter and costs one read, not up to eight.
+    static func readingCuts(_ candidates: [[[InkCrop]]], classifier: DigitClassifier) -> [[[DigitPrediction]]] {
+        var read = candidates.map { cuts in cuts.map { _ in [DigitPrediction]() } }
+        var alive = candidates.indices.flatMap { c in candidates[c].indices.map { (c, $0) } }
+        var part = 0
+        while !alive.isEmpty {
+            let predictions = classifier.classify(alive.map { candidates[$0.0][$0.1][part].modelInput })
+            var next: [(Int, Int)] = []
+            for ((c, k), p) in zip(alive, predictions) {
+                read[c][k].append(p)
+                guard !p.isRejected, p.confidence >= partConfidence else {
+                    read[c][k] = []   // given up: no reading of it is used
+                    continue
+                }
+                if part + 1 < candidates[c][k].count { next.append((c, k)) }
+            }
+            alive = next
+            part += 1
+        }
+        return read
     }
 
     /// `pieces` with each of `cells` (per region, row-major cell indices of a grid read as a

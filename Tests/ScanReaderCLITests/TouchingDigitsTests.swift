@@ -143,4 +143,35 @@ struct TouchingDigitsTests {
         #expect(read.filter { $0.row == 0 && $0.col == 0 }.map { $0.prediction!.label } == [5])
         #expect(read.filter { $0.row == 0 && $0.col == 1 }.map { $0.prediction!.label } == [3])
     }
+
+    @Test("Cuts read in rounds, given up at their first unsure part, read exactly as every part read at once",
+          arguments: [1, 2], [2, 3])
+    func roundsReadAsAllAtOnce(overlap: Int, count: Int) throws {
+        let field = try #require(Self.fields.first { $0.pieces.count >= 3 })
+        let touching = joined(Array(field.pieces.prefix(count)).map { $0.crop! }, overlap: overlap)
+        // a wide bar, which no cut reads as digits, beside the touching digits
+        let bar = InkCrop(box: PixelBox(x: 0, y: 0, width: 90, height: 12), ink: [UInt8](repeating: 220, count: 90 * 12))
+        let candidates = [touching, bar].map { crop in (2...5).compactMap { crop.split(into: $0) } }
+        let rounds = TouchingDigits.readingCuts(candidates, classifier: Self.reader.classifier)
+        let all = Self.reader.classifier.classify(candidates.flatMap { $0.flatMap { $0.map(\.modelInput) } })
+        var next = all[...]
+        var whole = 0
+        for (c, cuts) in candidates.enumerated() {
+            for (k, cut) in cuts.enumerated() {
+                let atOnce = Array(next.prefix(cut.count))
+                next = next.dropFirst(cut.count)
+                let sure = atOnce.allSatisfy { !$0.isRejected && $0.confidence >= TouchingDigits.partConfidence }
+                if sure {
+                    whole += 1
+                    #expect(rounds[c][k].map(\.label) == atOnce.map(\.label))
+                    #expect(zip(rounds[c][k], atOnce).allSatisfy { abs($0.confidence - $1.confidence) < 1e-6 })
+                } else {
+                    #expect(rounds[c][k].isEmpty)
+                }
+            }
+        }
+        // the premise: the touching digits have a cut read whole, the bar none
+        #expect(whole >= 1)
+        #expect(rounds[1].allSatisfy { $0.isEmpty })
+    }
 }
