@@ -49,7 +49,7 @@ enum TouchingDigits {
 
     /// `pieces` (per region, with predictions) with each rejected wide piece of a field, a
     /// page or a table of numbers replaced by its parts when a cut reads as sure digits.
-    /// One classifier batch for every cut of every piece. A grid found a table of numbers
+    /// The cuts are read in rounds (`readingCuts`). A grid found a table of numbers
     /// only now (its numbers mostly set tight) also has its `apart` cells (per region: the
     /// cells the segmenter read empty holding digits side by side) read as small fields
     /// (`DigitSegmenter.numberCellDigits`), in one more batch.
