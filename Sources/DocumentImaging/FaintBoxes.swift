@@ -28,24 +28,11 @@ extension LineBoxes {
     /// The share of the four lines' length (sampled along their middles, one pixel apart)
     /// where `ink` holds ink within a pixel of the middle.
     static func darkShare(of box: Box, in ink: BinaryImage) -> Double {
-        let inked = { (x: Int, y: Int) -> Bool in
-            for yy in max(0, y - 1)...min(ink.height - 1, y + 1) {
-                for xx in max(0, x - 1)...min(ink.width - 1, x + 1) where ink.bits[yy * ink.width + xx] != 0 { return true }
-            }
-            return false
-        }
-        let (top, bottom) = (Int(box.top), Int(box.bottom))
-        let (left, right) = (Int(box.left), Int(box.right))
-        guard left < right, top < bottom, top >= 0, left >= 0, bottom < ink.height, right < ink.width else { return 0 }
-        var samples = 0, dark = 0
-        for x in left..<right {
-            samples += 2
-            dark += (inked(x, top) ? 1 : 0) + (inked(x, bottom) ? 1 : 0)
-        }
-        for y in top..<bottom {
-            samples += 2
-            dark += (inked(left, y) ? 1 : 0) + (inked(right, y) ? 1 : 0)
-        }
-        return Double(dark) / Double(samples)
+        let (top, bottom, left, right) = (Int(box.top), Int(box.bottom), Int(box.left), Int(box.right))
+        guard left < right, top < bottom else { return 0 }
+        let inkedNear = { (x: Int, y: Int) in (-1...1).contains { dy in (-1...1).contains { ink.isInk(x + $0, y + dy) } } }
+        let samples = (left..<right).flatMap { [inkedNear($0, top), inkedNear($0, bottom)] }
+            + (top..<bottom).flatMap { [inkedNear(left, $0), inkedNear(right, $0)] }
+        return Double(samples.filter { $0 }.count) / Double(samples.count)
     }
 }

@@ -185,18 +185,19 @@ struct ReadRegion {
     /// A field whose pieces the model mostly rejects or doubts (at least `shortestWord`
     /// of them) is a line of words — a label, a sentence in a box, print at a photo's
     /// edge, a block of another sheet's text: the pieces read as digits there are letters
-    /// (l, I, S, O), as often read with a doubt (`doubtedBelow`) as sure, and are reported
+    /// (l, I, S, O), as often shown unsure (`shownUnsureBelow`) as read sure, and are reported
     /// as rejected. A page reads words around its numbers and is left as read.
     var readsAsWords: Bool {
         guard region.kind == .field else { return false }
         let read = pieces.compactMap(\.prediction)
-        let notSure = read.filter { $0.isRejected || Double($0.confidence) < Self.doubtedBelow }.count
+        let notSure = read.filter { $0.isRejected || Double($0.confidence) < Self.shownUnsureBelow }.count
         return read.count >= Self.shortestWord && notSure > read.count - notSure
     }
 
-    /// See `readsAsWords`: a digit read under the reader's default `--min-confidence`,
-    /// the one it shows as unsure, is doubted.
-    static let doubtedBelow = ReadOptions.defaultMinConfidence
+    /// See `readsAsWords`: a digit read under the reader's default `--min-confidence` is
+    /// one it shows as unsure (not `FaintInkReading.doubtedBelow`, the classifier's
+    /// second-look bar, under which a cell's faint ink is asked).
+    static let shownUnsureBelow = ReadOptions.defaultMinConfidence
 
     /// Whether a piece reads as a digit (the model did not reject it) and the region is
     /// no line of words (`readsAsWords`).

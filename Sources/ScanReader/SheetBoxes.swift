@@ -33,9 +33,10 @@ extension Layout {
     }
 
     /// The boxes `LineBoxes` finds on `sheet` straightened (at most at the detection
-    /// copy's scale: boxes are quads like the others) and thresholded against its paper,
-    /// as quads through their lines' middles in `image`; none covering over
-    /// `largestBoxShare` of the sheet (its own border).
+    /// copy's scale: boxes are quads like the others), thresholded against its paper and
+    /// in its ridges (`LineBoxes.boxes(in:ridges:largestShare:)`), as quads through their
+    /// lines' middles in `image`; none covering over `largestBoxShare` of the sheet (its
+    /// own border).
     func drawnBoxes(on sheet: Quadrilateral, in image: GrayImage) -> [Quadrilateral] {
         guard let (inks, ridges, toImage) = LineBoxes.straightenedInk(of: sheet, in: image, longestSide: detector.workingSize)
         else { return [] }
