@@ -162,26 +162,38 @@ def mnist_digit_mask(rng: np.random.Generator, digit: int, height: int,
                      stroke: float) -> Image.Image:
     """An 'L' mask (255 = ink) of a random MNIST training digit of class `digit`,
     scaled so its ink is `height` px tall, edges sharpened, thinned or thickened
-    towards `stroke` (pen width / height; MNIST's own is about 0.12)."""
+    towards `stroke` (pen width / height; MNIST's own is about 0.12).
+
+    The digit is shaped at least `MASK_WORK_HEIGHT` px tall and then averaged down to
+    `height`, as a camera's pixels average a pen line: a stroke thinner than a pixel
+    stays a continuous pale line instead of breaking into specks (thinning a 20 px
+    digit by whole pixels erased most of it)."""
     tx, ty = mnist_training_digits()
     idx = np.flatnonzero(ty == digit)
     src = tx[int(idx[int(rng.integers(len(idx)))])]
     rows = np.flatnonzero(src.max(axis=1) > 40)
     cols = np.flatnonzero(src.max(axis=0) > 40)
     crop = src[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    over = max(1, -(-MASK_WORK_HEIGHT // height))
+    work = height * over
     scale = height / crop.shape[0]
     w = max(2, int(round(crop.shape[1] * scale)))
-    big = Image.fromarray(crop).resize((w, height), Image.BICUBIC)
-    big = Image.fromarray(np.pad(np.asarray(big), height // 6))
+    big = Image.fromarray(crop).resize((w * over, work), Image.BICUBIC)
+    pad = height // 6
+    big = Image.fromarray(np.pad(np.asarray(big), pad * over))
     # MNIST strokes are ~0.12 of the height; erode or dilate towards the wanted width
-    change = int(round((stroke - 0.12) * height / 2))
+    change = int(round((stroke - 0.12) * work / 2))
     if change < 0:
-        big = big.filter(ImageFilter.MinFilter(2 * min(-change, 15) + 1))
+        big = big.filter(ImageFilter.MinFilter(2 * min(-change, 15 * over) + 1))
     elif change > 0:
-        big = big.filter(ImageFilter.MaxFilter(2 * min(change, 15) + 1))
+        big = big.filter(ImageFilter.MaxFilter(2 * min(change, 15 * over) + 1))
     a = np.asarray(big).astype(np.float32)
-    sharp = 1 / (1 + np.exp(-(a - 110) / 18))
-    return Image.fromarray((sharp * 255).astype(np.uint8))
+    sharp = Image.fromarray((1 / (1 + np.exp(-(a - 110) / 18)) * 255).astype(np.uint8))
+    return sharp if over == 1 else sharp.resize((w + 2 * pad, height + 2 * pad), Image.BOX)
+
+
+# The least height a handwritten digit's mask is shaped at before it is averaged down.
+MASK_WORK_HEIGHT = 96
 
 
 def hand_digit_mask(rng: np.random.Generator, digit: int, height: int, stroke: float,
