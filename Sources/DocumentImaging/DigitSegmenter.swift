@@ -44,6 +44,13 @@ public struct DigitSegmenter: Sendable {
     /// In a field, ink fewer pixels tall than this is specks or print too small to read
     /// (a region of specks would otherwise make them its "typical" digits).
     public var minimumDigitPixels = 8
+    /// Whether a lone piece of ink is also grown by the faint ink it runs into
+    /// (`joiningBrokenDigits`): a digit whose strokes pale where the pen thinned (the bar
+    /// of a 7, the top of a 6) is whole there. Off, only pieces the faint ink joins are
+    /// (a pencil mark touching a dark digit would otherwise become part of it): the
+    /// reader cuts so a second time and takes a grown glyph only where the model is sure
+    /// of it (`GrownPieceReading`).
+    public var growsLonePieces = false
 
     /// Default settings.
     public init() {}
@@ -180,8 +187,9 @@ public struct DigitSegmenter: Sendable {
     }
 
     /// The digit in a grid cell, or nil when the cell is empty (or holds two side by side).
-    public func cellDigit(gray: GrayImage, binary: BinaryImage, cell: PixelBox) -> InkCrop? {
-        cellContent(gray: gray, binary: binary, cell: cell).digit
+    /// `faint`, when given, is the grid thresholded lower (`joiningBrokenDigits`).
+    public func cellDigit(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil, cell: PixelBox) -> InkCrop? {
+        cellContent(gray: gray, binary: binary, faint: faint, cell: cell).digit
     }
 
     /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
@@ -207,7 +215,8 @@ public struct DigitSegmenter: Sendable {
         let notSpeck = { (c: Component) in Double(c.area) >= self.speckFraction * ch * ch * 0.5 }
         if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
                                                             isPiece: { isInk($0) && notSpeck($0) }, spoils: { !isInk($0) },
-                                                            fits: { Double($0.width) <= Self.brokenDigitWidth * Double($0.height) }) {
+                                                            fits: { Double($0.width) <= Self.brokenDigitWidth * Double($0.height) },
+                                                            leastPieces: growsLonePieces ? 1 : 2) {
             map = ComponentMap(joined, region: inner)
         }
         let candidates = map.components.filter { notSpeck($0) && isInk($0) }
@@ -306,7 +315,7 @@ public struct DigitSegmenter: Sendable {
         if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
                                                             isPiece: isInk, spoils: { !isInk($0) }, fits: { box in
             Double(box.width) <= Self.brokenDigitWidth * typical && Double(box.height) <= Self.tallestPiece * typical
-        }) {
+        }, leastPieces: growsLonePieces ? 1 : 2) {
             map = ComponentMap(joined, region: region)
             comps = map.components.filter(isInk)
             guard !comps.isEmpty else { return [] }
@@ -356,7 +365,8 @@ public struct DigitSegmenter: Sendable {
 
     /// `binary` with each digit it holds in pieces made whole from `faint` (a lower
     /// threshold of the same region, holding nearly all of `binary`'s ink): a component of
-    /// `faint` that joins two or more pieces of ink (`isPiece`: not a speck), holds none
+    /// `faint` that joins `leastPieces` or more pieces of ink (`isPiece`: not a speck; two,
+    /// or one when lone pieces grow, `growsLonePieces`), holds none
     /// that `spoils` it (the region's frame, a border's run, a ruling remnant), is mostly
     /// that ink (`brokenDigitInkShare`) and `fits` as one digit (in a field no larger
     /// than `brokenDigitWidth` × `tallestPiece` typical heights; in a cell no wider
@@ -366,7 +376,7 @@ public struct DigitSegmenter: Sendable {
     /// specks joined by grain count for nothing. nil when nothing joins.
     static func joiningBrokenDigits(_ binary: BinaryImage, faint: BinaryImage, map: ComponentMap,
                                     isPiece: (Component) -> Bool, spoils: (Component) -> Bool,
-                                    fits: (PixelBox) -> Bool) -> BinaryImage? {
+                                    fits: (PixelBox) -> Bool, leastPieces: Int = 2) -> BinaryImage? {
         let region = map.region
         let faintMap = ComponentMap(faint, region: region)
         var pieces = [Int](repeating: 0, count: faintMap.components.count + 1)
@@ -388,7 +398,7 @@ public struct DigitSegmenter: Sendable {
             if isPiece(c) { pieces[at] += 1 }
         }
         var joins = [Bool](repeating: false, count: faintMap.components.count + 1)
-        for f in faintMap.components where pieces[Int(f.label)] >= 2 && !spoiled[Int(f.label)]
+        for f in faintMap.components where pieces[Int(f.label)] >= leastPieces && !spoiled[Int(f.label)]
             && Double(inkArea[Int(f.label)]) >= brokenDigitInkShare * Double(f.area)
             && fits(f.box) {
             joins[Int(f.label)] = true

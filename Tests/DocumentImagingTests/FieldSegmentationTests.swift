@@ -132,6 +132,50 @@ struct FieldSegmentationTests {
         }
     }
 
+    /// A 1.5 size × size region: the ring ("0") on the right, and on the left a 7 whose
+    /// stem is dark and whose bar pales to `barInk` grey (a pen thinning as it turns).
+    func seven(size: Int, barInk: UInt8) -> (GrayImage, BinaryImage, BinaryImage) {
+        let w = size * 3 / 2
+        var g = GrayImage(width: w, height: size, fill: 235)
+        let stroke = max(3, size / 20)
+        let top = Int(0.225 * Double(size)), bottom = Int(0.775 * Double(size))
+        let left = size / 5, right = size / 2
+        for y in 0..<size {
+            for x in 0..<w {
+                if ring(x - size / 2, y, size: size) { g[x, y] = 30; continue }
+                let t = Double(y - top) / Double(bottom - top)
+                let stemX = Double(right) - t * Double(right - left) * 0.4
+                if y >= top && y < bottom && abs(Double(x) - stemX) < Double(stroke) / 2 { g[x, y] = 30 }
+                else if y >= top && y < top + stroke && x >= left && x < right { g[x, y] = barInk }
+            }
+        }
+        let levels = g.localMeanBinarizations(window: size / 2, percents: [15, 7.5])
+        return (g, levels[0], levels[1])
+    }
+
+    @Test("A lone piece grows by the pale stroke attached to it only when lone pieces grow; a dark glyph with none stays",
+          arguments: [120, 240])
+    func lonePieceGrows(size: Int) throws {
+        // the bar 14 % under the paper: under the ink threshold (15 % under the local mean), over the faint one
+        let (g, b, faint) = seven(size: size, barInk: 203)
+        let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
+        var growing = DigitSegmenter()
+        growing.growsLonePieces = true
+        let grown = growing.fieldDigits(gray: g, binary: b, faint: faint, region: full)
+        let plain = DigitSegmenter().fieldDigits(gray: g, binary: b, faint: faint, region: full)
+        try #require(grown.count == 2 && plain.count == 2)
+        // the 7: the bar reaches a third of the size left of where the stem ends
+        #expect(grown[0].box.x <= size / 5 + 1)
+        #expect(plain[0].box.x > size / 5 + size / 10)
+        #expect(grown[0].box.contains(plain[0].box))
+        // the ring has no faint ink attached but its own rim: it stays about as cut
+        #expect(abs(grown[1].box.width - plain[1].box.width) <= 2)
+        // control: with the bar as dark as the stem both cuts take it
+        let (g2, b2, faint2) = seven(size: size, barInk: 30)
+        #expect(growing.fieldDigits(gray: g2, binary: b2, faint: faint2, region: full).map(\.box)
+                == DigitSegmenter().fieldDigits(gray: g2, binary: b2, faint: faint2, region: full).map(\.box))
+    }
+
     @Test("Faint ink dotted with a few specks (a shadow's soft edge) is not joined into a digit", arguments: [120, 240])
     func mostlyFaintNotJoined(size: Int) {
         // the same 7 but drawn faint throughout and with only its thinned places dark:
