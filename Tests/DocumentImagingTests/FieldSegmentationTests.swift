@@ -90,6 +90,12 @@ struct FieldSegmentationTests {
     /// places (its "pen skipped"), elsewhere `faintInk` grey; paper 235. Both thresholds
     /// of `fieldDigits`: 15 % and half that under the local mean.
     func faintSeven(size: Int, faintInk: UInt8, gap: UInt8) -> (GrayImage, BinaryImage, BinaryImage) {
+        seven(size: size, stem: faintInk, bar: faintInk, gap: gap)
+    }
+
+    /// The ring and the 7 of `faintSeven`, its stem `stem` grey and its bar `bar`, thinned
+    /// to `gap` where given (across the bar's middle, at a third and two thirds of the stem).
+    func seven(size: Int, stem: UInt8, bar: UInt8, gap: UInt8? = nil) -> (GrayImage, BinaryImage, BinaryImage) {
         let w = size * 3 / 2
         var g = GrayImage(width: w, height: size, fill: 235)
         let stroke = max(3, size / 20)
@@ -104,10 +110,9 @@ struct FieldSegmentationTests {
                 let stemX = Double(right) - t * Double(right - left) * 0.4
                 let onStem = y >= top && y < bottom && abs(Double(x) - stemX) < Double(stroke) / 2
                 guard onBar || onStem else { continue }
-                // thinned: across the bar's middle and at a third and two thirds of the stem
                 let thin = (onBar && abs(x - (left + right) / 2) < stroke / 2)
                     || (onStem && [0.33, 0.66].contains { abs(t - $0) < 0.03 })
-                g[x, y] = thin ? gap : faintInk
+                g[x, y] = gap.flatMap { thin ? $0 : nil } ?? (onStem ? stem : bar)
             }
         }
         let levels = g.localMeanBinarizations(window: size / 2, percents: [15, 7.5])
@@ -132,32 +137,11 @@ struct FieldSegmentationTests {
         }
     }
 
-    /// A 1.5 size × size region: the ring ("0") on the right, and on the left a 7 whose
-    /// stem is dark and whose bar pales to `barInk` grey (a pen thinning as it turns).
-    func seven(size: Int, barInk: UInt8) -> (GrayImage, BinaryImage, BinaryImage) {
-        let w = size * 3 / 2
-        var g = GrayImage(width: w, height: size, fill: 235)
-        let stroke = max(3, size / 20)
-        let top = Int(0.225 * Double(size)), bottom = Int(0.775 * Double(size))
-        let left = size / 5, right = size / 2
-        for y in 0..<size {
-            for x in 0..<w {
-                if ring(x - size / 2, y, size: size) { g[x, y] = 30; continue }
-                let t = Double(y - top) / Double(bottom - top)
-                let stemX = Double(right) - t * Double(right - left) * 0.4
-                if y >= top && y < bottom && abs(Double(x) - stemX) < Double(stroke) / 2 { g[x, y] = 30 }
-                else if y >= top && y < top + stroke && x >= left && x < right { g[x, y] = barInk }
-            }
-        }
-        let levels = g.localMeanBinarizations(window: size / 2, percents: [15, 7.5])
-        return (g, levels[0], levels[1])
-    }
-
     @Test("A lone piece grows by the pale stroke attached to it only when lone pieces grow; a dark glyph with none stays",
           arguments: [120, 240])
     func lonePieceGrows(size: Int) throws {
         // the bar 14 % under the paper: under the ink threshold (15 % under the local mean), over the faint one
-        let (g, b, faint) = seven(size: size, barInk: 203)
+        let (g, b, faint) = seven(size: size, stem: 30, bar: 203)
         let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
         var growing = DigitSegmenter()
         growing.growsLonePieces = true
@@ -171,7 +155,7 @@ struct FieldSegmentationTests {
         // the ring has no faint ink attached but its own rim: it stays about as cut
         #expect(abs(grown[1].box.width - plain[1].box.width) <= 2)
         // control: with the bar as dark as the stem both cuts take it
-        let (g2, b2, faint2) = seven(size: size, barInk: 30)
+        let (g2, b2, faint2) = seven(size: size, stem: 30, bar: 30)
         #expect(growing.fieldDigits(gray: g2, binary: b2, faint: faint2, region: full).map(\.box)
                 == DigitSegmenter().fieldDigits(gray: g2, binary: b2, faint: faint2, region: full).map(\.box))
     }

@@ -24,13 +24,20 @@ struct FaintInkReadingTests {
     /// paper, and in every other band of `band` rows `skip` times (the pen skipping), its
     /// ink and faint ink thresholded again as the layout does.
     static func fading(_ region: LaidOutRegion, in box: PixelBox, fade: Double, skip: Double, band: Int) -> LaidOutRegion {
+        lightened(region, in: box) { _, y in (y / band) % 2 == 0 ? fade : skip }
+    }
+
+    /// `region` with each pixel (x, y) of `box` `share(x, y)` times as dark against the
+    /// paper (its 75th percentile; nil: as it is), its ink and faint ink thresholded again
+    /// as the layout does.
+    static func lightened(_ region: LaidOutRegion, in box: PixelBox, share: (Int, Int) -> Double?) -> LaidOutRegion {
         var g = region.gray
         var paper = ByteHistogram()
         for v in g.pixels { paper.add(v) }
         let level = Double(paper.percentile(0.75))
         for y in box.y..<box.maxY {
             for x in box.x..<box.maxX {
-                let share = (y / band) % 2 == 0 ? fade : skip
+                guard let share = share(x, y) else { continue }
                 g[x, y] = UInt8(max(0, min(255, (level - (level - Double(g[x, y])) * share).rounded())))
             }
         }

@@ -14,26 +14,15 @@ struct GrownPieceReadingTests {
 
     /// `region` with the part of the digit in `box` on `side` (0 top, 1 bottom, 2 left, 3
     /// right; `share` of the box that way) written `fade` times as dark against the paper,
-    /// its ink and faint ink thresholded again as the layout does.
+    /// its ink and faint ink thresholded again as the layout does
+    /// (`FaintInkReadingTests.lightened`).
     static func paling(_ region: LaidOutRegion, in box: PixelBox, side: Int, share: Double, fade: Double) -> LaidOutRegion {
-        var g = region.gray
-        var paper = ByteHistogram()
-        for v in g.pixels { paper.add(v) }
-        let level = Double(paper.percentile(0.75))
         let cutY = box.y + Int(Double(box.height) * (side == 0 ? share : 1 - share))
         let cutX = box.x + Int(Double(box.width) * (side == 2 ? share : 1 - share))
-        for y in box.y..<box.maxY {
-            for x in box.x..<box.maxX {
-                let pale = side == 0 ? y < cutY : side == 1 ? y >= cutY : side == 2 ? x < cutX : x >= cutX
-                guard pale else { continue }
-                g[x, y] = UInt8(max(0, min(255, (level - (level - Double(g[x, y])) * fade).rounded())))
-            }
+        return FaintInkReadingTests.lightened(region, in: box) { x, y in
+            let pale = side == 0 ? y < cutY : side == 1 ? y >= cutY : side == 2 ? x < cutX : x >= cutX
+            return pale ? fade : nil
         }
-        let (ink, faint) = Layout.inkLevels(of: g)
-        var r = LaidOutRegion(kind: region.kind, quad: region.quad, gray: g, binary: Layout.fieldInk(ink, of: g),
-                              faint: faint, ruling: nil)
-        r.hasDrawnFrame = region.hasDrawnFrame
-        return r
     }
 
     /// The region segmented and classified as the reader does, then `GrownPieceReading`.
