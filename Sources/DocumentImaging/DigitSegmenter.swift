@@ -48,8 +48,8 @@ public struct DigitSegmenter: Sendable {
     /// (`joiningBrokenDigits`): a digit whose strokes pale where the pen thinned (the bar
     /// of a 7, the top of a 6) is whole there. Off, only pieces the faint ink joins are
     /// (a pencil mark touching a dark digit would otherwise become part of it): the
-    /// reader cuts so a second time and takes a grown glyph only where the model is sure
-    /// of it (`GrownPieceReading`).
+    /// reader cuts a doubted piece so a second time and takes the grown glyph only where
+    /// the model reads it surer (`GrownPieceReading`).
     public var growsLonePieces = false
 
     /// Default settings.
