@@ -18,14 +18,25 @@ enum FaintInkReading {
     /// second cut must clear (`TouchingDigits.partConfidence`), a smudge's faint ink
     /// read as a doubtful digit stays rejected.
     static let cellConfidence = TouchingDigits.partConfidence
-    /// A cell's digit read under this probability is doubted and its faint ink asked: the
-    /// classifier's own bar for a second look (`DigitClassifier.secondLookBelow`).
+    /// A digit read under this probability is doubted (a cell's faint ink is asked, a
+    /// piece is cut again grown, `GrownPieceReading`): the classifier's own bar for a
+    /// second look (`DigitClassifier.secondLookBelow`).
     static let doubtedBelow = DigitClassifier.secondLookBelow
 
-    /// True when a cell's piece is rejected or read as a doubted digit.
+    /// True when a piece is rejected or read as a doubted digit.
     static func isDoubted(_ piece: ReadRegion.Piece) -> Bool {
         guard let p = piece.prediction else { return false }
         return p.isRejected || p.confidence < doubtedBelow
+    }
+
+    /// How many pieces each cell of a grid read with `columns` columns holds (row-major
+    /// cell index): a table's number of several pieces is left as read.
+    static func piecesPerCell(_ pieces: [ReadRegion.Piece], columns: Int) -> [Int: Int] {
+        var inCell: [Int: Int] = [:]
+        for piece in pieces {
+            if let row = piece.row, let col = piece.col { inCell[row * columns + col, default: 0] += 1 }
+        }
+        return inCell
     }
 
     /// `pieces` (per region, with predictions) with the fields `prefersFaint` picks read
@@ -46,11 +57,7 @@ enum FaintInkReading {
                 fields.append((r, crops, inputs.count))
                 inputs += crops.map(\.modelInput)
             } else if region.kind == .grid, let ruling = region.ruling {
-                // the pieces of each cell: a table's number of several pieces is left as read
-                var inCell: [Int: Int] = [:]
-                for piece in pieces[r] {
-                    if let row = piece.row, let col = piece.col { inCell[row * ruling.columnCount + col, default: 0] += 1 }
-                }
+                let inCell = piecesPerCell(pieces[r], columns: ruling.columnCount)
                 for (i, piece) in pieces[r].enumerated() where isDoubted(piece) {
                     guard let row = piece.row, let col = piece.col, inCell[row * ruling.columnCount + col] == 1,
                           let crop = segmenter.cellDigit(gray: region.gray, binary: faint,

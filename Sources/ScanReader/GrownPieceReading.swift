@@ -14,10 +14,6 @@ import DocumentImaging
 /// ink alone, the glyph keeps the ink the threshold found and only gains the faint
 /// strokes attached to it; a cell read empty is never asked.
 enum GrownPieceReading {
-    /// A piece read under this probability is doubted and cut again grown: the bar a
-    /// second cut must clear (`TouchingDigits.partConfidence`).
-    static let doubtedBelow = TouchingDigits.partConfidence
-
     /// `segmenter` growing lone pieces: the second cut's.
     static func growing(_ segmenter: DigitSegmenter) -> DigitSegmenter {
         var growing = segmenter
@@ -25,21 +21,19 @@ enum GrownPieceReading {
         return growing
     }
 
-    /// `pieces` (per region, with predictions) with each doubted piece whose glyph in the
+    /// `pieces` (per region, with predictions) with each doubted piece
+    /// (`FaintInkReading.isDoubted`: rejected, or under the second-look bar) whose glyph in the
     /// second cut (`secondCut`: the reader's segmenter, `growing`) grew and is read surer
     /// replaced by that glyph: one classifier batch for all regions.
     static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
                         secondCut growing: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
         var asked: [(region: Int, piece: Int, crop: InkCrop)] = []
         for (r, region) in regions.enumerated() {
-            guard let faint = region.faint, pieces[r].contains(where: isDoubted) else { continue }
+            guard let faint = region.faint, pieces[r].contains(where: FaintInkReading.isDoubted) else { continue }
             if region.kind == .grid, let ruling = region.ruling {
-                var inCell: [Int: Int] = [:]
-                for piece in pieces[r] {
-                    if let row = piece.row, let col = piece.col { inCell[row * ruling.columnCount + col, default: 0] += 1 }
-                }
+                let inCell = FaintInkReading.piecesPerCell(pieces[r], columns: ruling.columnCount)
                 // a doubted cell's one glyph (a table's number of several pieces is left as cut)
-                for (i, piece) in pieces[r].enumerated() where isDoubted(piece) {
+                for (i, piece) in pieces[r].enumerated() where FaintInkReading.isDoubted(piece) {
                     guard let row = piece.row, let col = piece.col, inCell[row * ruling.columnCount + col] == 1,
                           let box = piece.crop?.box,
                           let crop = growing.cellDigit(gray: region.gray, binary: region.binary, faint: faint,
@@ -51,7 +45,7 @@ enum GrownPieceReading {
                 let grown = growing.fieldDigits(gray: region.gray, binary: region.binary, faint: faint,
                                                 region: Layout.readableArea(of: region), photoEdge: region.kind == .page)
                 let boxes = pieces[r].compactMap { $0.crop?.box }
-                for (i, piece) in pieces[r].enumerated() where isDoubted(piece) {
+                for (i, piece) in pieces[r].enumerated() where FaintInkReading.isDoubted(piece) {
                     guard let box = piece.crop?.box else { continue }
                     // the one glyph that grew from this piece alone
                     let from = grown.filter { $0.box.contains(box) }
@@ -77,11 +71,6 @@ enum GrownPieceReading {
     /// the piece (a rejected piece counts as read at no probability).
     static func takes(_ grown: DigitPrediction, over piece: DigitPrediction?) -> Bool {
         !grown.isRejected && grown.confidence > (piece.map { $0.isRejected ? 0 : $0.confidence } ?? 0)
-    }
-
-    /// True when a piece is rejected or read as a digit the model doubts (`doubtedBelow`).
-    static func isDoubted(_ piece: ReadRegion.Piece) -> Bool {
-        piece.prediction.map { $0.isRejected || $0.confidence < doubtedBelow } ?? false
     }
 
     /// True when `grown` holds `box` and is larger.

@@ -75,7 +75,7 @@ struct GrownPieceReadingTests {
             #expect(Self.right(c.after, c.truth) >= Self.right(c.before, c.truth))
             // a doubted piece now read as its digit, sure
             mended += zip(zip(c.before, c.after), c.truth).filter { pair, truth in
-                GrownPieceReading.isDoubted(pair.0) && !GrownPieceReading.isDoubted(pair.1)
+                FaintInkReading.isDoubted(pair.0) && !FaintInkReading.isDoubted(pair.1)
                     && pair.1.prediction?.label == truth
             }.count
         }
@@ -103,15 +103,15 @@ struct GrownPieceReadingTests {
         let sure = GrownPieceReading.reading([field.pieces], of: [field.region],
                                              secondCut: GrownPieceReading.growing(Self.reader.layout.segmenter),
                                              classifier: Self.reader.classifier)[0]
-        #expect(field.pieces.allSatisfy { !GrownPieceReading.isDoubted($0) })
+        #expect(field.pieces.allSatisfy { !FaintInkReading.isDoubted($0) })
         #expect(Self.labels(sure) == Self.labels(field.pieces))
-        // doubted: rejected, or read under `doubtedBelow`
+        // doubted: rejected, or read under `FaintInkReading.doubtedBelow`
         let piece = { (label: Int, p: Float) in
             ReadRegion.Piece(crop: nil, row: nil, col: nil, input: nil, prediction: WordsFieldTests.prediction(label, p))
         }
-        #expect(GrownPieceReading.isDoubted(piece(4, 0.85)))
-        #expect(GrownPieceReading.isDoubted(piece(DigitClassifier.rejectClass, 0.95)))
-        #expect(!GrownPieceReading.isDoubted(piece(4, 0.999)))
+        #expect(FaintInkReading.isDoubted(piece(4, 0.85)))
+        #expect(FaintInkReading.isDoubted(piece(DigitClassifier.rejectClass, 0.95)))
+        #expect(!FaintInkReading.isDoubted(piece(4, 0.999)))
         // taken only when a digit read surer than the piece
         let p = { (label: Int, q: Float) in WordsFieldTests.prediction(label, q) }
         #expect(GrownPieceReading.takes(p(7, 0.9), over: p(1, 0.85)))
