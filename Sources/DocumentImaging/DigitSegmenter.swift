@@ -59,7 +59,8 @@ public struct DigitSegmenter: Sendable {
     /// shorter and narrower than the grid's typical digit (the median height and width
     /// over its cells) and off the cell's centre, shorter than it in a corner of the cell,
     /// or under half its height (or about two thirds of it both ways) anywhere, counts as empty:
-    /// pencilled candidates (`isNote`, `isSmallNote`).
+    /// pencilled candidates (`isNote`, `isSmallNote`), unless, measured whole on the faint
+    /// ink, it is a pale digit the threshold kept a piece of (`digit(fromCut:in:…)`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
     }
@@ -107,47 +108,21 @@ public struct DigitSegmenter: Sendable {
         // notes are small both ways; a flat handwritten 2 or 5 is short but full width
         let boxes = crops.compactMap { $0?.box }
         guard boxes.count >= 3 else { return (crops.map { $0.map { [$0] } ?? [] }, apart) }
-        let typicalHeight = Double(boxes.map(\.height).sorted()[boxes.count / 2])
-        let typicalWidth = Double(boxes.map(\.width).sorted()[boxes.count / 2])
+        let asCut = GlyphSize.typical(of: boxes)
+        // the typical glyph measured whole, only if some cut needs measuring so
+        var whole: GlyphSize?
         let digits = zip(crops, cells).map { crop, cell -> [InkCrop] in
             guard let crop else { return [] }
-            let note = isNote(crop.box, in: cell, typicalHeight: typicalHeight, typicalWidth: typicalWidth)
-                || Self.isSmallNote(crop.box, in: cell, faint: faint, typicalHeight: typicalHeight, typicalWidth: typicalWidth)
-            return note ? [] : [crop]
+            return digit(fromCut: crop, in: cell, gray: gray, binary: binary, faint: faint, typical: asCut) { faint in
+                if let whole { return whole }
+                let measured = GlyphSize.typical(of: zip(crops, cells).compactMap { crop, cell in
+                    crop.map { Self.wholeGlyph(of: $0, binary: binary, faint: faint, cell: cell) }
+                })
+                whole = measured
+                return measured
+            }.map { [$0] } ?? []
         }
         return (digits, apart)
-    }
-
-    /// True when ink with bounding box `box` in `cell` is under `smallNoteShare` of the
-    /// grid's typical digit both in height and in width, wherever it sits: a solver's
-    /// candidate (the fifth of the 3 × 3 pattern sits at the cell's centre), not the
-    /// cell's digit. The glyph is measured on `faint` (the cell thresholded lower), where
-    /// a pale digit the threshold kept only a piece of is whole. A flat 2 is full width; a
-    /// 1 (narrower than `slenderShare` of its height) is never the centre candidate.
-    static func isSmallNote(_ box: PixelBox, in cell: PixelBox, faint: BinaryImage?,
-                            typicalHeight: Double, typicalWidth: Double) -> Bool {
-        func small(_ b: PixelBox) -> Bool {
-            Double(b.height) < smallNoteShare * typicalHeight && Double(b.width) < smallNoteShare * typicalWidth
-        }
-        // the faint ink only grows the box: ink not small as read is not small
-        guard small(box) else { return false }
-        let glyph = faint.map { faintExtent(of: box, in: $0, cell: cell) } ?? box
-        return small(glyph) && Double(glyph.width) >= slenderShare * Double(glyph.height)
-    }
-
-    /// See `isSmallNote`: candidates are pencilled a third of a cell tall, a cell's digit
-    /// about half to two thirds of it.
-    public static let smallNoteShare = 0.65
-    /// See `isSmallNote`: ink narrower than this share of its height is a 1.
-    public static let slenderShare = 0.45
-
-    /// `box` grown by every piece of `faint` (the cell thresholded lower, inside `cell`'s
-    /// margin) whose box overlaps it: a pale digit the threshold kept only a piece of is
-    /// measured whole (a neighbour's box reaching over it only makes the ink larger, never
-    /// a candidate).
-    static func faintExtent(of box: PixelBox, in faint: BinaryImage, cell: PixelBox) -> PixelBox {
-        let map = ComponentMap(faint, region: inner(cell))
-        return map.components.reduce(box) { extent, c in c.box.overlaps(box) ? extent.union(c.box) : extent }
     }
 
     /// The digits of cell `index` (row-major) of a grid read as a table of numbers: the
@@ -165,25 +140,6 @@ public struct DigitSegmenter: Sendable {
     static func inner(_ cell: PixelBox) -> PixelBox {
         let mx = max(1, cell.width * 8 / 100), my = max(1, cell.height * 8 / 100)
         return PixelBox(x: cell.x + mx, y: cell.y + my, width: max(1, cell.width - 2 * mx), height: max(1, cell.height - 2 * my))
-    }
-
-    /// True when ink with bounding box `box` in `cell` is a solver's pencilled candidate
-    /// rather than the cell's digit. Candidates sit off the centre (a corner, the top)
-    /// and are small both ways; a digit written small is still centred, and a flat
-    /// handwritten 2 or 5 is short but full width. In a corner, small in height suffices
-    /// (a wide pencilled 4 in the top-left corner); anywhere, under `centredNoteHeight` of
-    /// the typical height suffices (the centre candidate of a 3 × 3 pattern).
-    func isNote(_ box: PixelBox, in cell: PixelBox, typicalHeight: Double, typicalWidth: Double) -> Bool {
-        let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
-        let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
-        if Double(box.height) < centredNoteHeight * typicalHeight { return true }
-        // out of the middle slot of the candidates' 3 × 3 pattern (half a slot, a sixth of
-        // the cell, from the centre)
-        let offCentre = dx > middleSlot * Double(cell.width) || dy > middleSlot * Double(cell.height)
-        if offCentre && Double(box.height) < minimumRelativeDigitHeight * typicalHeight
-            && Double(box.width) < minimumRelativeDigitWidth * typicalWidth { return true }
-        let inCorner = dx >= cornerNoteOffset * Double(cell.width) && dy >= cornerNoteOffset * Double(cell.height)
-        return inCorner && Double(box.height) < cornerNoteHeight * typicalHeight
     }
 
     /// The digit in a grid cell, or nil when the cell is empty (or holds two side by side).

@@ -43,7 +43,7 @@ struct SegmentationTests {
         let segmenter = DigitSegmenter()
         let cell = PixelBox(x: 0, y: 0, width: 100, height: 100)
         func note(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Bool {
-            segmenter.isNote(PixelBox(x: x, y: y, width: w, height: h), in: cell, typicalHeight: 48, typicalWidth: 34)
+            segmenter.isNote(PixelBox(x: x, y: y, width: w, height: h), in: cell, typical: GlyphSize(height: 48, width: 34))
         }
         #expect(note(60, 8, 20, 30))       // small both ways, at the top
         #expect(!note(40, 35, 20, 30))     // as small, centred: not for `isNote` (two thirds
