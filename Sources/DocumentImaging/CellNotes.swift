@@ -17,16 +17,17 @@ struct GlyphSize {
 /// A solver's pencilled candidates against a cell's digit: the note rules of a grid's
 /// cells, and pale digits measured whole before they are taken for notes.
 extension DigitSegmenter {
-    /// The digit a grid cell's cut `cut` is, or nil when it is a solver's note. A cut the
-    /// note rules take for a note (`isNote`, `isSmallNote`, against the grid's `typical`
-    /// glyph as cut) is measured again whole: the glyph of faint ink its pixels lie in
-    /// (`wholeGlyph`) against the grid's typical glyph measured the same way (`whole`, asked
-    /// only then, of the faint ink). The threshold keeps only a piece of a digit written pale (a thinning pen,
-    /// a shadow) and that piece looks like a note; the faint ink shows the digit, and the
-    /// cell is then cut again with its lone piece grown by it (`growsLonePieces`). A note
-    /// stays small measured whole; a piece the faint ink does not grow (an erased digit's
-    /// last trace: the broken-digit rule asks the piece for a share of the faint glyph's
-    /// ink) is kept only if it was no note as cut.
+    /// The digit a grid cell's cut `cut` is, or nil when it is a solver's note. A cut that
+    /// looks like a note as cut (`isNote`, or small both ways, `isSmall`, against the grid's
+    /// `typical` glyph as cut) is measured again whole: the glyph of faint ink its pixels
+    /// lie in (`wholeGlyph`), against the grid's typical glyph measured the same way
+    /// (`whole`, asked only then, of the faint ink). The threshold keeps only a piece of a
+    /// digit written pale (a thinning pen, a shadow), and the piece looks like a note; the
+    /// faint ink shows the digit. A glyph that is a note measured whole (`isNote`,
+    /// `isSmallNote`) is dropped; else the cell is cut again with its lone piece grown
+    /// (`growsLonePieces`) and the grown glyph read. A piece the faint ink does not grow (an
+    /// erased digit's last trace: the broken-digit rule asks a piece for a third of its
+    /// faint glyph's ink) is kept only if it was no note as cut.
     func digit(fromCut cut: InkCrop, in cell: PixelBox, gray: GrayImage, binary: BinaryImage,
                faint: BinaryImage?, typical: GlyphSize, whole: (BinaryImage) -> GlyphSize) -> InkCrop? {
         let noteAsCut = isNote(cut.box, in: cell, typical: typical)
