@@ -161,14 +161,14 @@ public struct DigitSegmenter: Sendable {
             let b = c.box
             // ruling remnants: thin and long along an edge (a bent or slanted line may
             // run a pixel or two inside the margin)
-            let slackX = max(1, Int(0.05 * cw)), slackY = max(1, Int(0.05 * ch))
+            let slackX = max(1, Int(Self.remnantSlack * cw)), slackY = max(1, Int(Self.remnantSlack * ch))
             let touchesX = b.x - inner.x <= slackX || inner.maxX - b.maxX <= slackX
             let touchesY = b.y - inner.y <= slackY || inner.maxY - b.maxY <= slackY
-            if touchesY && Double(b.height) < 0.12 * ch && Double(b.width) > 0.3 * cw { return false }
-            if touchesX && Double(b.width) < 0.12 * cw && Double(b.height) > 0.3 * ch { return false }
+            if touchesY && Double(b.height) < Self.remnantThickness * ch && Double(b.width) > Self.remnantLength * cw { return false }
+            if touchesX && Double(b.width) < Self.remnantThickness * cw && Double(b.height) > Self.remnantLength * ch { return false }
             return !Self.isShadowEdge(c.box, in: gray, inner: inner)
         }
-        let notSpeck = { (c: Component) in Double(c.area) >= self.speckFraction * ch * ch * 0.5 }
+        let notSpeck = { (c: Component) in Double(c.area) >= Self.cellSpeckScale * self.speckFraction * ch * ch }
         if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
                                                             isPiece: { isInk($0) && notSpeck($0) }, spoils: { !isInk($0) },
                                                             fits: { Double($0.width) <= Self.brokenDigitWidth * Double($0.height) },
@@ -181,14 +181,15 @@ public struct DigitSegmenter: Sendable {
             let cx = Double(b.x) + Double(b.width) / 2, cy = Double(b.y) + Double(b.height) / 2
             return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
         }
-        guard let main = candidates.filter({ offset($0.box) < 0.25 }).max(by: { $0.area < $1.area }) else { return (nil, false) }
+        guard let main = candidates.filter({ offset($0.box) < Self.mainPieceOffset }).max(by: { $0.area < $1.area })
+        else { return (nil, false) }
         // pieces of the same broken digit overlap its box grown by a tenth of the cell
-        let gx = Int(0.1 * cw), gy = Int(0.1 * ch)
+        let gx = Int(Self.brokenPieceReach * cw), gy = Int(Self.brokenPieceReach * ch)
         let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
                              height: main.box.height + 2 * gy)
         let kept = candidates.filter { c in
             c.label == main.label
-                || (c.box.overlaps(grown) && offset(c.box) < 0.3)
+                || (c.box.overlaps(grown) && offset(c.box) < Self.brokenPieceOffset)
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
         if Self.hasDigitBeside(main, among: candidates) {
@@ -198,6 +199,28 @@ public struct DigitSegmenter: Sendable {
         guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false) }
         return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false)
     }
+
+    /// See `cellContent`: a ruling line bent or slanted by a pixel or two runs this share
+    /// of the cell inside its margin; a piece that near an edge of the cell's inside,
+    /// thinner across it than `remnantThickness` of the cell and longer along it than
+    /// `remnantLength`, is what is left of the line, not ink of the cell.
+    static let remnantSlack = 0.05
+    /// See `remnantSlack`: a line's width and blur, as a share of the cell.
+    static let remnantThickness = 0.12
+    /// See `remnantSlack`: a remnant runs along the edge for more than this share of the
+    /// cell; a digit's stroke touching the edge is shorter.
+    static let remnantLength = 0.3
+    /// See `cellContent`: a cell's specks are under this share of `speckFraction` of its
+    /// height squared (a cell's digit is about half its height, a line's about all of it).
+    static let cellSpeckScale = 0.5
+    /// See `cellContent`: the cell's digit is the largest piece whose centre lies within
+    /// this share of the cell (either way) from the cell's centre.
+    static let mainPieceOffset = 0.25
+    /// See `cellContent`: the pieces of a digit the threshold broke overlap its largest
+    /// piece's box grown by this share of the cell each way…
+    static let brokenPieceReach = 0.1
+    /// …and lie within this share of the cell from its centre.
+    static let brokenPieceOffset = 0.3
 
     /// True when another piece of ink as tall as `main` (within 0.6), about as heavy
     /// (a quarter of its area or more) and level with it stands just beside it, not
