@@ -284,7 +284,8 @@ public struct DigitSegmenter: Sendable {
         let isInk = { (c: Component) in
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
-            Double(c.box.width) < 0.9 * Double(region.width) && Double(c.box.height) < 0.95 * Double(region.height)
+            Double(c.box.width) < Self.spanningWidth * Double(region.width)
+                && Double(c.box.height) < Self.spanningHeight * Double(region.height)
                 && !Self.runsAlongBorder(c.box, of: region) && !Self.risesFromBorder(c.box, of: region)
                 && !(photoEdge && Self.touchesBorder(c.box, of: region))
         }
@@ -310,7 +311,7 @@ public struct DigitSegmenter: Sendable {
         let candidates = comps.filter { c in
             let typical = typicalOf(c)
             return Double(c.area) >= speckFraction * typical * typical
-                && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= 3 * typical
+                && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= Self.widestPiece * typical
         }
         // merge pieces that overlap in x and sit on the same line (broken strokes)
         var groups: [(box: PixelBox, labels: Set<Int32>, area: Int, typical: Double)] = []
@@ -319,7 +320,8 @@ public struct DigitSegmenter: Sendable {
             if let i = groups.firstIndex(where: { g in
                 let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
                 let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)
-                return Double(overlap) > 0.5 * Double(min(g.box.width, c.box.width)) && Double(verticalGap) < 0.5 * min(own, g.typical)
+                return Double(overlap) > Self.strokeOverlap * Double(min(g.box.width, c.box.width))
+                    && Double(verticalGap) < Self.strokeGap * min(own, g.typical)
             }) {
                 groups[i].box = groups[i].box.union(c.box)
                 groups[i].labels.insert(c.label)
@@ -330,13 +332,13 @@ public struct DigitSegmenter: Sendable {
             }
         }
         let digits = groups.filter {
-            Double($0.box.height) >= 0.5 * $0.typical && $0.box.height >= minimumDigitPixels
+            Double($0.box.height) >= Self.shortestDigit * $0.typical && $0.box.height >= minimumDigitPixels
                 && !Self.isSolidBlock(area: $0.area, box: $0.box)
         }
         // reading order: lines by vertical overlap, then x
         let sorted = digits.sorted { a, b in
             let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
-            if Double(overlap) > 0.4 * Double(min(a.box.height, b.box.height)) { return a.box.x < b.box.x }
+            if Double(overlap) > Self.sameLineOverlap * Double(min(a.box.height, b.box.height)) { return a.box.x < b.box.x }
             return a.box.y < b.box.y
         }
         return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
@@ -402,6 +404,26 @@ public struct DigitSegmenter: Sendable {
     /// In a field, ink taller than this many typical heights is no digit (`fieldDigits`),
     /// nor a digit joined from pieces (`joiningBrokenDigits`).
     static let tallestPiece = 2.2
+
+    /// In a field, ink spanning this share of its width (`spanningHeight` of its height)
+    /// or more is its frame or a line across it, not a digit (`fieldDigits`).
+    static let spanningWidth = 0.9
+    /// See `spanningWidth`.
+    static let spanningHeight = 0.95
+    /// In a field, ink wider than this many typical heights is no digit (`fieldDigits`):
+    /// at most a few digits run together.
+    static let widestPiece = 3.0
+    /// In a field, two pieces are one glyph a stroke broke when they overlap in x over
+    /// this share of the narrower one's width (`fieldDigits`)…
+    static let strokeOverlap = 0.5
+    /// …and the gap between them up or down is under this share of the typical height.
+    static let strokeGap = 0.5
+    /// In a field, a glyph under this share of its line's typical height is no digit
+    /// (`fieldDigits`): a speck, a dot, a dash.
+    static let shortestDigit = 0.5
+    /// In a field's reading order, two glyphs overlapping up and down over this share of
+    /// the shorter one's height stand on one line and are read left to right.
+    static let sameLineOverlap = 0.4
 
     /// A piece touching the region's border and at least `borderRunElongation` times
     /// longer along that border than across it runs along the border.
