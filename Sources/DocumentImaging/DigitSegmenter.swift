@@ -222,24 +222,36 @@ public struct DigitSegmenter: Sendable {
     /// …and lie within this share of the cell from its centre.
     static let brokenPieceOffset = 0.3
 
-    /// True when another piece of ink as tall as `main` (within 0.6), about as heavy
-    /// (a quarter of its area or more) and level with it stands just beside it, not
-    /// above or over it: a second digit, as in a solver's "89", rather than a piece of
+    /// True when another piece of ink as tall as `main` (within `besideHeight`), about as
+    /// heavy (`besideArea` of its area or more) and level with it stands just beside it,
+    /// not above or over it: a second digit, as in a solver's "89", rather than a piece of
     /// a broken one (those overlap it across).
     static func hasDigitBeside(_ main: Component, among others: [Component]) -> Bool {
         let m = main.box
         return others.contains { c in
             let b = c.box
-            guard c.label != main.label, Double(b.height) >= 0.6 * Double(m.height),
-                  Double(c.area) >= 0.25 * Double(main.area) else { return false }
+            guard c.label != main.label, Double(b.height) >= besideHeight * Double(m.height),
+                  Double(c.area) >= besideArea * Double(main.area) else { return false }
             let across = min(m.maxX, b.maxX) - max(m.x, b.x)          // overlap in x
             let level = min(m.maxY, b.maxY) - max(m.y, b.y)           // overlap in y
             let gap = max(m.x, b.x) - min(m.maxX, b.maxX)
-            return Double(across) < 0.15 * Double(min(m.width, b.width))
-                && Double(level) > 0.5 * Double(min(m.height, b.height))
-                && Double(gap) < 0.6 * Double(m.height)
+            return Double(across) < besideOverlap * Double(min(m.width, b.width))
+                && Double(level) > besideLevel * Double(min(m.height, b.height))
+                && Double(gap) < besideGap * Double(m.height)
         }
     }
+
+    /// See `hasDigitBeside`: a second digit is at least this share of the first's height…
+    static let besideHeight = 0.6
+    /// …and of its area (a quarter: a 1 beside an 8)…
+    static let besideArea = 0.25
+    /// …overlaps it across by under this share of the narrower one's width (pieces of a
+    /// broken digit overlap across)…
+    static let besideOverlap = 0.15
+    /// …overlaps it up and down by over this share of the shorter one's height (level)…
+    static let besideLevel = 0.5
+    /// …and stands within this share of the first's height of it.
+    static let besideGap = 0.6
 
     /// True for ink that is the dark side of a lighting edge rather than a stroke: a band
     /// along (nearly) the whole height or width of the cell, and the paper on one side

@@ -182,10 +182,15 @@ extension DigitSegmenter {
         return result
     }
 
-    /// True for ink filling nearly all of its box while not thin like a stroke: a filled
-    /// square or bar (a dark panel, a redaction, a shaded cell), which no digit is. A "1"
-    /// drawn as a plain bar is under 0.3 of its height wide.
+    /// True for ink filling nearly all of its box (`solidFill`) while not thin like a
+    /// stroke: a filled square or bar (a dark panel, a redaction, a shaded cell), which no
+    /// digit is. A "1" drawn as a plain bar is under `barWidth` of its height wide.
     static func isSolidBlock(area: Int, box: PixelBox) -> Bool {
-        Double(area) >= 0.9 * Double(box.width * box.height) && Double(box.width) >= 0.3 * Double(box.height)
+        Double(area) >= solidFill * Double(box.width * box.height) && Double(box.width) >= barWidth * Double(box.height)
     }
+
+    /// See `isSolidBlock`: the share of its box a solid block's ink fills.
+    static let solidFill = 0.9
+    /// See `isSolidBlock`: a plain bar (a 1) is narrower than this share of its height.
+    static let barWidth = 0.3
 }
