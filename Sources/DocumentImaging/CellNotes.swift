@@ -36,10 +36,8 @@ extension DigitSegmenter {
         let glyph = Self.wholeGlyph(of: cut, binary: binary, faint: faint, cell: cell)
         let measured = whole(faint)
         if isNote(glyph, in: cell, typical: measured) || Self.isSmallNote(glyph, typical: measured) { return nil }
-        var growing = self
-        growing.growsLonePieces = true
-        if let grown = growing.cellContent(gray: gray, binary: binary, faint: faint, cell: cell).digit,
-           grown.box.contains(cut.box), grown.box != cut.box {
+        if let grown = growingLonePieces.cellContent(gray: gray, binary: binary, faint: faint, cell: cell).digit,
+           grown.box.strictlyContains(cut.box) {
             return grown
         }
         return noteAsCut ? nil : cut

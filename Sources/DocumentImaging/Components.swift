@@ -18,6 +18,10 @@ public struct PixelBox: Sendable, Equatable, Hashable {
     public func contains(_ o: PixelBox, margin: Int = 0) -> Bool {
         o.x >= x - margin && o.y >= y - margin && o.maxX <= maxX + margin && o.maxY <= maxY + margin
     }
+    /// True when `o` lies in this box and this box is larger: `o` grown into it.
+    public func strictlyContains(_ o: PixelBox) -> Bool {
+        contains(o) && self != o
+    }
     /// The smallest box holding both.
     public func union(_ o: PixelBox) -> PixelBox {
         let x0 = min(x, o.x), y0 = min(y, o.y)

@@ -52,6 +52,14 @@ public struct DigitSegmenter: Sendable {
     /// the model reads it surer (`GrownPieceReading`).
     public var growsLonePieces = false
 
+    /// These settings with lone pieces grown (`growsLonePieces`): the second cut of a piece
+    /// that looks like less than the digit it belongs to.
+    public var growingLonePieces: DigitSegmenter {
+        var growing = self
+        growing.growsLonePieces = true
+        return growing
+    }
+
     /// Default settings.
     public init() {}
 
@@ -164,8 +172,9 @@ public struct DigitSegmenter: Sendable {
             let slackX = max(1, Int(Self.remnantSlack * cw)), slackY = max(1, Int(Self.remnantSlack * ch))
             let touchesX = b.x - inner.x <= slackX || inner.maxX - b.maxX <= slackX
             let touchesY = b.y - inner.y <= slackY || inner.maxY - b.maxY <= slackY
-            if touchesY && Double(b.height) < Self.remnantThickness * ch && Double(b.width) > Self.remnantLength * cw { return false }
-            if touchesX && Double(b.width) < Self.remnantThickness * cw && Double(b.height) > Self.remnantLength * ch { return false }
+            let (thin, long) = (Self.remnantThickness, Self.remnantLength)
+            if touchesY && Double(b.height) < thin * ch && Double(b.width) > long * cw { return false }
+            if touchesX && Double(b.width) < thin * cw && Double(b.height) > long * ch { return false }
             return !Self.isShadowEdge(c.box, in: gray, inner: inner)
         }
         let notSpeck = { (c: Component) in Double(c.area) >= Self.cellSpeckScale * self.speckFraction * ch * ch }

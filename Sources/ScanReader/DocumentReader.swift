@@ -273,7 +273,7 @@ public final class DocumentReader: Sendable {
         }
         let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
         let read = pieces.map { list in list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p } }
-        let grown = GrownPieceReading.reading(read, of: laidOut, secondCut: GrownPieceReading.growing(layout.segmenter),
+        let grown = GrownPieceReading.reading(read, of: laidOut, secondCut: layout.segmenter.growingLonePieces,
                                               classifier: classifier)
         let split = TouchingDigits.splitting(grown, of: laidOut, apart: apart, segmenter: layout.segmenter,
                                              classifier: classifier)

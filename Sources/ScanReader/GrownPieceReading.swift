@@ -14,16 +14,9 @@ import DocumentImaging
 /// ink alone, the glyph keeps the ink the threshold found and only gains the faint
 /// strokes attached to it; a cell read empty is never asked.
 enum GrownPieceReading {
-    /// `segmenter` growing lone pieces: the second cut's.
-    static func growing(_ segmenter: DigitSegmenter) -> DigitSegmenter {
-        var growing = segmenter
-        growing.growsLonePieces = true
-        return growing
-    }
-
     /// `pieces` (per region, with predictions) with each doubted piece
     /// (`FaintInkReading.isDoubted`: rejected, or under the second-look bar) whose glyph in the
-    /// second cut (`secondCut`: the reader's segmenter, `growing`) grew and is read surer
+    /// second cut (`secondCut`: the reader's segmenter's `growingLonePieces`) grew and is read surer
     /// replaced by that glyph: one classifier batch for all regions.
     static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
                         secondCut growing: DigitSegmenter, classifier: DigitClassifier) -> [[ReadRegion.Piece]] {
@@ -38,7 +31,7 @@ enum GrownPieceReading {
                           let box = piece.crop?.box,
                           let crop = growing.cellDigit(gray: region.gray, binary: region.binary, faint: faint,
                                                        cell: region.gray.cellBox(ruling, row, col)),
-                          grew(box, into: crop.box) else { continue }
+                          crop.box.strictlyContains(box) else { continue }
                     asked.append((r, i, crop))
                 }
             } else {
@@ -49,7 +42,7 @@ enum GrownPieceReading {
                     guard let box = piece.crop?.box else { continue }
                     // the one glyph that grew from this piece alone
                     let from = grown.filter { $0.box.contains(box) }
-                    guard from.count == 1, grew(box, into: from[0].box),
+                    guard from.count == 1, from[0].box.strictlyContains(box),
                           boxes.filter({ from[0].box.contains($0) }).count == 1 else { continue }
                     asked.append((r, i, from[0]))
                 }
@@ -71,10 +64,5 @@ enum GrownPieceReading {
     /// the piece (a rejected piece counts as read at no probability).
     static func takes(_ grown: DigitPrediction, over piece: DigitPrediction?) -> Bool {
         !grown.isRejected && grown.confidence > (piece.map { $0.isRejected ? 0 : $0.confidence } ?? 0)
-    }
-
-    /// True when `grown` holds `box` and is larger.
-    static func grew(_ box: PixelBox, into grown: PixelBox) -> Bool {
-        grown.contains(box) && grown != box
     }
 }

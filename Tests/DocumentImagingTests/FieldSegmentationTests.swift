@@ -143,8 +143,7 @@ struct FieldSegmentationTests {
         // the bar 14 % under the paper: under the ink threshold (15 % under the local mean), over the faint one
         let (g, b, faint) = seven(size: size, stem: 30, bar: 203)
         let full = PixelBox(x: 0, y: 0, width: g.width, height: g.height)
-        var growing = DigitSegmenter()
-        growing.growsLonePieces = true
+        let growing = DigitSegmenter().growingLonePieces
         let grown = growing.fieldDigits(gray: g, binary: b, faint: faint, region: full)
         let plain = DigitSegmenter().fieldDigits(gray: g, binary: b, faint: faint, region: full)
         try #require(grown.count == 2 && plain.count == 2)

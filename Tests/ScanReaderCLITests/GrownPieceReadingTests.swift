@@ -33,7 +33,7 @@ struct GrownPieceReadingTests {
         let predictions = crops.isEmpty ? [] : reader.classifier.classify(crops.map(\.modelInput))
         let pieces = zip(crops, predictions).map { ReadRegion.Piece(crop: $0, row: nil, col: nil, input: nil, prediction: $1) }
         let after = GrownPieceReading.reading([pieces], of: [region],
-                                              secondCut: segmenter ?? GrownPieceReading.growing(reader.layout.segmenter),
+                                              secondCut: segmenter ?? reader.layout.segmenter.growingLonePieces,
                                               classifier: reader.classifier)[0]
         return (pieces, after)
     }
@@ -90,7 +90,7 @@ struct GrownPieceReadingTests {
         plain.growsLonePieces = false
         // the reader's own first cut grows nothing: only the second cut does
         #expect(!Self.reader.layout.segmenter.growsLonePieces)
-        #expect(GrownPieceReading.growing(Self.reader.layout.segmenter).growsLonePieces)
+        #expect(Self.reader.layout.segmenter.growingLonePieces.growsLonePieces)
         for c in try Self.sweep(segmenter: plain) {
             #expect(Self.labels(c.after) == Self.labels(c.before))
         }
@@ -101,7 +101,7 @@ struct GrownPieceReadingTests {
         let field = try #require(FaintInkReadingTests.fields.first { $0.pieces.count >= 3 })
         // read sure already: nothing is asked
         let sure = GrownPieceReading.reading([field.pieces], of: [field.region],
-                                             secondCut: GrownPieceReading.growing(Self.reader.layout.segmenter),
+                                             secondCut: Self.reader.layout.segmenter.growingLonePieces,
                                              classifier: Self.reader.classifier)[0]
         #expect(field.pieces.allSatisfy { !FaintInkReading.isDoubted($0) })
         #expect(Self.labels(sure) == Self.labels(field.pieces))
@@ -120,8 +120,8 @@ struct GrownPieceReadingTests {
         #expect(!GrownPieceReading.takes(p(DigitClassifier.rejectClass, 0.99), over: p(1, 0.5)))
         // growth: a box that holds the piece's and is larger
         let box = PixelBox(x: 10, y: 10, width: 8, height: 14)
-        #expect(GrownPieceReading.grew(box, into: PixelBox(x: 9, y: 4, width: 10, height: 20)))
-        #expect(!GrownPieceReading.grew(box, into: box))
-        #expect(!GrownPieceReading.grew(box, into: PixelBox(x: 12, y: 4, width: 10, height: 20)))
+        #expect(PixelBox(x: 9, y: 4, width: 10, height: 20).strictlyContains(box))
+        #expect(!box.strictlyContains(box))
+        #expect(!PixelBox(x: 12, y: 4, width: 10, height: 20).strictlyContains(box))
     }
 }
