@@ -262,8 +262,16 @@ public struct DigitSegmenter: Sendable {
     /// …and stands within this share of the first's height of it.
     static let besideGap = 0.6
 
+    /// See `isShadowEdge`: a band runs along at least this share of the cell's inner
+    /// height or width…
+    static let shadowBandLength = 0.9
+    /// …and is at most this share of it across (a thicker band is a shaded part of the
+    /// cell, no edge).
+    static let shadowBandThickness = 0.35
+
     /// True for ink that is the dark side of a lighting edge rather than a stroke: a band
-    /// along (nearly) the whole height or width of the cell, and the paper on one side
+    /// along (nearly) the whole height or width of the cell (`shadowBandLength`, at most
+    /// `shadowBandThickness` across), and the paper on one side
     /// of it is about as dark as it is (within `GrayImage.shadeShare` of the light side's
     /// contrast) while the other side is light. A stroke has light paper on both sides.
     static func isShadowEdge(_ b: PixelBox, in gray: GrayImage, inner: PixelBox) -> Bool {
@@ -276,10 +284,12 @@ public struct DigitSegmenter: Sendable {
         }
         // the strips of paper either side of the band, half its thickness wide
         let before: (Int, Int, Int, Int), after: (Int, Int, Int, Int)
-        if Double(b.height) >= 0.9 * Double(inner.height) && Double(b.width) <= 0.35 * Double(inner.width) {
+        if Double(b.height) >= shadowBandLength * Double(inner.height)
+            && Double(b.width) <= shadowBandThickness * Double(inner.width) {
             let w = max(2, b.width / 2)
             (before, after) = ((b.x - w, b.y, b.x, b.maxY), (b.maxX, b.y, b.maxX + w, b.maxY))
-        } else if Double(b.width) >= 0.9 * Double(inner.width) && Double(b.height) <= 0.35 * Double(inner.height) {
+        } else if Double(b.width) >= shadowBandLength * Double(inner.width)
+                    && Double(b.height) <= shadowBandThickness * Double(inner.height) {
             let h = max(2, b.height / 2)
             (before, after) = ((b.x, b.y - h, b.maxX, b.y), (b.x, b.maxY, b.maxX, b.maxY + h))
         } else {

@@ -150,19 +150,27 @@ extension DigitSegmenter {
     /// smaller on a line of its own); smaller lines stay specks beside the region's digits.
     public static let smallestLineShare = 0.3
 
+    /// See `lineTypicalHeights`: components share a line when they overlap up and down by
+    /// at least this share of the shorter one's height (its tallest glyph's, for a line).
+    static let lineOverlap = 0.5
+
+    /// See `lineTypicalHeights`: a glyph of a line is at least this share of the line's
+    /// typical height (of the smallest line's, before lines are made); shorter ink is a speck.
+    static let lineGlyphShare = 0.5
+
     /// The typical height of each line of ink (components chained by vertical overlap of
-    /// half the smaller one's height), by component label, for the lines smaller than
-    /// `regionTypical` that hold two or more glyphs at least half their typical height and
-    /// whose typical height is at least `smallestLineShare` of the region's. Specks under
-    /// the smallest such glyph are left out of the lines.
+    /// `lineOverlap` of the smaller one's height), by component label, for the lines smaller
+    /// than `regionTypical` that hold two or more glyphs at least `lineGlyphShare` of their
+    /// typical height and whose typical height is at least `smallestLineShare` of the
+    /// region's. Specks under `lineGlyphShare` of the smallest such line are left out.
     static func lineTypicalHeights(_ comps: [Component], regionTypical: Double) -> [Int32: Double] {
         let smallest = smallestLineShare * regionTypical
-        let glyphs = comps.filter { Double($0.box.height) >= 0.5 * smallest }.sorted { $0.box.y < $1.box.y }
+        let glyphs = comps.filter { Double($0.box.height) >= lineGlyphShare * smallest }.sorted { $0.box.y < $1.box.y }
         var lines: [(y0: Int, y1: Int, tallest: Int, members: [Component])] = []
         for c in glyphs {
             if let k = lines.lastIndex(where: { line in
                 let overlap = min(line.y1, c.box.maxY) - max(line.y0, c.box.y)
-                return Double(overlap) >= 0.5 * Double(min(line.tallest, c.box.height))
+                return Double(overlap) >= lineOverlap * Double(min(line.tallest, c.box.height))
             }) {
                 lines[k].y0 = min(lines[k].y0, c.box.y)
                 lines[k].y1 = max(lines[k].y1, c.box.maxY)
@@ -176,7 +184,7 @@ extension DigitSegmenter {
         for line in lines {
             let own = typicalHeight(line.members)
             guard own < regionTypical, own >= smallest,
-                  line.members.filter({ Double($0.box.height) >= 0.5 * own }).count >= 2 else { continue }
+                  line.members.filter({ Double($0.box.height) >= lineGlyphShare * own }).count >= 2 else { continue }
             for c in line.members { result[c.label] = own }
         }
         return result
