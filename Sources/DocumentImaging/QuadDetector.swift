@@ -99,12 +99,24 @@ public struct QuadDetector: Sendable {
     /// Default settings.
     public init() {}
 
+    /// How many pixels of `image` make one of the detection copy's (a side at most
+    /// `workingSize`).
+    public func reduction(of image: GrayImage) -> Int {
+        max(1, Int((Double(max(image.width, image.height)) / Double(workingSize)).rounded(.up)))
+    }
+
+    /// How far across its edge (pixels of `image`) a quad's corners are refined
+    /// (`EdgeRefiner`): two pixels of the detection copy each way, and two more.
+    public func edgeSearchRadius(in image: GrayImage) -> Double {
+        Double(reduction(of: image)) * 2 + 2
+    }
+
     /// The quads in `image`, largest first, each with its enclosing quad. With the photo's
     /// `chroma` (its planes going with `image`), paper is also told from the desk by its
     /// colour (`FlatZones`).
     /// Complexity: O(pixels / reduction²) for detection plus O(border length).
     public func detect(in image: GrayImage, chroma: ChromaPlanes? = nil) -> [DetectedQuad] {
-        let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSize)).rounded(.up)))
+        let factor = reduction(of: image)
         let small = image.reduced(by: factor)
         let minArea = minimumAreaFraction * Double(small.width * small.height)
         // reduced pixel i covers full-resolution pixels i·f … i·f + f − 1
@@ -231,7 +243,7 @@ public struct QuadDetector: Sendable {
             // Flat paper does not take a place among them
             if !item.isPaper { rank += 1 }
             let refined = item.isPaper || rank <= refinedQuads
-                ? EdgeRefiner.refine(full, in: image, searchRadius: Double(factor) * 2 + 2, darkInside: !item.isHole) ?? full
+                ? EdgeRefiner.refine(full, in: image, searchRadius: edgeSearchRadius(in: image), darkInside: !item.isHole) ?? full
                 : full
             // paper whose outline took in a sheet below it, peeking out in another colour:
             // the paper inside

@@ -24,6 +24,11 @@ struct LaidOutRegion {
     /// For a field straightened larger from the photo's finer copy (`Layout.enlarged`):
     /// the same quad straightened at its working size, where its frame is measured.
     var workingGray: GrayImage? = nil
+    /// For a field of paper (a note, a sheet, a box's inside found as a hole) whose edges
+    /// bend towards a corner (a curled note's sag): its corners as they lie
+    /// (`EdgeRefiner.cornersAsTheyLie`), reported instead of where its straight sides meet;
+    /// nil where no edge bends. It is straightened along its straight sides all the same.
+    var paperCorners: Quadrilateral? = nil
     /// For a grid: the sides whose outer row or column may lie past its frame
     /// (`Layout.edgesMaybePastFrame`).
     var edgesMaybePastFrame: Set<Edge> = []
@@ -268,8 +273,13 @@ struct Layout {
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
             let b = Self.fieldInk(meanInk, of: g, zoom: zoom)
-            regions.append(LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, faint: faint, ruling: nil,
-                                         hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened))
+            var field = LaidOutRegion(kind: .field, quad: quads[i].quad, gray: g, binary: b, faint: faint, ruling: nil,
+                                      hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened)
+            if quads[i].isHole || quads[i].isFlatPaper {
+                field.paperCorners = EdgeRefiner.cornersAsTheyLie(quads[i].quad, in: image, searchRadius: detector.edgeSearchRadius(in: image),
+                                                                  darkInside: !quads[i].isHole)
+            }
+            regions.append(field)
         }
         let dropped = Set(replaced.map { fieldRegion[$0]!.region })
         regions = regions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)

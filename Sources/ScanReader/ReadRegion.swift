@@ -90,9 +90,11 @@ struct ReadRegion {
     /// field's local-mean ink misses still counts). A side with no such line whose strip
     /// just inside is the paper below a sheet lying on it (a note on a pile of sheets, its
     /// outline taken with the sheet beneath) is moved in to the upper sheet's own edge
-    /// (`InnerPaperEdge`), which may slant against the quad's side.
+    /// (`InnerPaperEdge`), which may slant against the quad's side. A field of paper whose
+    /// edges bend towards a corner gives its corners as they lie (`LaidOutRegion.paperCorners`).
     var outline: Quadrilateral {
         if region.tiles != nil { return region.quad }   // a grid of tiles: its corner cells' corners
+        if let corners = region.paperCorners { return corners }
         if region.kind == .field {
             let g = region.workingGray ?? region.gray
             let middles = region.hasDrawnFrame ? Self.frameMiddles(g.binarizedAgainstPaper(darkness: g.darkness())) : (0, 0, 0, 0)
