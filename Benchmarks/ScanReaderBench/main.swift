@@ -410,6 +410,19 @@ case "stages" where args.count >= 3:
     guard !whole.isEmpty else { print("no readable JPEG among \(paths.count) paths"); exit(1) }
     print(String(format: "decode %.1f ms, detect %.1f ms, whole read %.1f ms (medians of %d)",
                  median(load) * 1000, median(detect) * 1000, median(whole) * 1000, whole.count))
+case "photo-times" where args.count >= 3:
+    // each photo's whole read, one thread, best of REPEATS (env, default 2), slowest first:
+    // the mean a batch pays against the median `stages` prints
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors", options: ReadOptions())
+    var isFolder: ObjCBool = false
+    let paths = args.count == 3 && FileManager.default.fileExists(atPath: args[2], isDirectory: &isFolder) && isFolder.boolValue
+        ? jpegFiles(in: args[2]) : Array(args[2...])
+    let repeats = Int(ProcessInfo.processInfo.environment["REPEATS"] ?? "") ?? 2
+    let times = paths.map { path in (path, (0..<max(1, repeats)).map { _ in seconds { _ = reader.read(path: path) } }.min()!) }
+    for (path, t) in times.sorted(by: { $0.1 > $1.1 }) { print(String(format: "%7.1f ms  %@", t * 1000, path)) }
+    let all = times.map(\.1)
+    print(String(format: "mean %.1f ms, median %.1f ms over %d photos", all.reduce(0, +) / Double(max(1, all.count)) * 1000,
+                 median(all) * 1000, all.count))
 case "warp" where args.count >= 3:
     // rectification alone: the largest quad of a photo straightened to 450 px, ns per output pixel
     let image = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize)).image
@@ -477,6 +490,7 @@ default:
                scanreader-bench verify DIR                  our pixels vs djpeg's
                scanreader-bench geometry DATASET OUTLINES [-v]  grid corner error and detection time
                scanreader-bench detect-parts FILE           where detection spends its time
+               scanreader-bench photo-times DIR|FILE...     each photo's whole read, slowest first (REPEATS=2)
                scanreader-bench classify IDX COUNT BATCH [MODEL]  classifier digits/s on one thread
                scanreader-bench draw FILE OUT.png           detected quads and the binary copy
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
