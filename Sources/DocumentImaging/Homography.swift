@@ -55,7 +55,8 @@ public struct Homography: Sendable, Equatable {
     }
 
     private static func normalizer(_ p: [Point]) -> [Double]? {
-        let cx = p.map(\.x).reduce(0, +) / 4, cy = p.map(\.y).reduce(0, +) / 4
+        let centre = Point.centroid(of: p)
+        let (cx, cy) = (centre.x, centre.y)
         let mean = p.map { Polygon.distance($0, Point(cx, cy)) }.reduce(0, +) / 4
         guard mean > 1e-12 else { return nil }
         let s = 2.0.squareRoot() / mean

@@ -11,8 +11,8 @@ public struct Line {
     /// Total least squares (principal axis) through points, nil for fewer than 2.
     init?(fitting points: [Point]) {
         guard points.count >= 2 else { return nil }
-        let n = Double(points.count)
-        let cx = points.map(\.x).reduce(0, +) / n, cy = points.map(\.y).reduce(0, +) / n
+        let centre = Point.centroid(of: points)
+        let (cx, cy) = (centre.x, centre.y)
         var sxx = 0.0, sxy = 0.0, syy = 0.0
         for p in points {
             let dx = p.x - cx, dy = p.y - cy

@@ -9,8 +9,8 @@ public enum Polygon {
     /// Complexity: O(n log n) typical, O(n²) worst.
     public static func simplified(closed input: [Point], epsilon: Double) -> [Point] {
         guard input.count > 3 else { return input }
-        let cx = input.map(\.x).reduce(0, +) / Double(input.count)
-        let cy = input.map(\.y).reduce(0, +) / Double(input.count)
+        let centre = Point.centroid(of: input)
+        let (cx, cy) = (centre.x, centre.y)
         let extreme = input.indices.max {
             squaredDistance(input[$0], Point(cx, cy)) < squaredDistance(input[$1], Point(cx, cy))
         }!

@@ -20,7 +20,8 @@ public struct Quadrilateral: Sendable, Equatable {
     /// - Precondition: exactly four points.
     public init(ordering points: [Point]) {
         precondition(points.count == 4, "\(points.count) corners, 4 expected")
-        let cx = points.map(\.x).reduce(0, +) / 4, cy = points.map(\.y).reduce(0, +) / 4
+        let centre = Point.centroid(of: points)
+        let (cx, cy) = (centre.x, centre.y)
         let clockwise = points.sorted { atan2($0.y - cy, $0.x - cx) < atan2($1.y - cy, $1.x - cx) }
         var best = 0, bestKey = (Double.infinity, Double.infinity)
         for i in 0..<4 {
