@@ -188,7 +188,8 @@ struct ReadRegion {
     /// of them) is a line of words — a label, a sentence in a box, print at a photo's
     /// edge, a block of another sheet's text: the pieces read as digits there are letters
     /// (l, I, S, O), as often shown unsure (`shownUnsureBelow`) as read sure, and are reported
-    /// as rejected. A page reads words around its numbers and is left as read.
+    /// as rejected. A page is judged line by line instead (`PageLines`, through
+    /// `piecesReadAsWords`).
     var readsAsWords: Bool {
         guard region.kind == .field else { return false }
         let read = pieces.compactMap(\.prediction)
@@ -201,10 +202,19 @@ struct ReadRegion {
     /// second-look bar, under which a cell's faint ink is asked).
     static let shownUnsureBelow = ReadOptions.defaultMinConfidence
 
-    /// Whether a piece reads as a digit (the model did not reject it) and the region is
-    /// no line of words (`readsAsWords`).
+    /// The indices of `pieces` reported as rejected though the model read a digit: all of
+    /// a field that reads as words (`readsAsWords`), on a page those of its lines that do
+    /// (`PageLines`).
+    var piecesReadAsWords: Set<Int> {
+        if readsAsWords { return Set(pieces.indices) }
+        return region.kind == .page ? PageLines.wordPieces(pieces) : []
+    }
+
+    /// Whether a piece reads as a digit: the model did not reject it and it is no word's
+    /// (`piecesReadAsWords`).
     var readsDigit: Bool {
-        !readsAsWords && pieces.contains { $0.prediction.map { !$0.isRejected } ?? false }
+        let words = piecesReadAsWords
+        return pieces.indices.contains { !words.contains($0) && (pieces[$0].prediction.map { !$0.isRejected } ?? false) }
     }
 
     /// The fewest pieces `readsAsWords` judges: one or two rejected pieces beside a
@@ -212,17 +222,17 @@ struct ReadRegion {
     static let shortestWord = 3
 
     func result(index: Int, scale: Double, minConfidence: Double, unsure: Character) -> RegionResult {
-        let words = readsAsWords
+        let words = piecesReadAsWords
         var digits: [DigitResult] = [], rejected: [RejectedCrop] = []
         var cells: [CellResult] = []
         var text = ""
         var lowest = 1.0
         let map = toImage
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             var cellText = "", cellConfidence = 1.0
             if let crop = piece.crop, let p = piece.prediction {
                 let box = imageBox(crop.box, scale: scale, map: map)
-                if p.isRejected || words {
+                if p.isRejected || words.contains(index) {
                     // the model's probability that it is no digit (low for a letter of
                     // a word it read as a digit)
                     let reject = DigitClassifier.rejectClass
