@@ -158,9 +158,10 @@ extension GrayImage {
         var outputs = percents.map { _ in [UInt8](repeating: 0, count: w * h) }
         let factors = percents.map { 100 - $0 }
         // per column: the window's left and right edges (clipped) and its width
-        let lefts = (0..<w).map { max(0, $0 - r) }, rights = (0..<w).map { min(w, $0 + r + 1) }
-        let widths = (0..<w).map { Double(rights[$0] - lefts[$0]) }
-        var sums = [Double](repeating: 0, count: w), scaled = [Double](repeating: 0, count: w)
+        let edges = (0..<w).map { max(0, $0 - r) } + (0..<w).map { min(w, $0 + r + 1) }   // lefts, then rights
+        let widths = (0..<w).map { Double(edges[w + $0] - edges[$0]) }
+        // the row's window sums, then each pixel × window area × 100
+        var rowSums = [Double](repeating: 0, count: 2 * w)
         pixels.withUnsafeBufferPointer { src in
             integral.withUnsafeMutableBufferPointer { ii in
                 for y in 0..<h {
@@ -171,22 +172,30 @@ extension GrayImage {
                         here[x] = above[x] &+ row
                     }
                 }
-                for y in 0..<h {
-                    let y0 = max(0, y - r), y1 = min(h, y + r + 1), rows = Double(y1 - y0)
-                    let top = ii.baseAddress! + y0 * stride, bottom = ii.baseAddress! + y1 * stride
-                    let line = src.baseAddress! + y * w
-                    // the window sums and each pixel × window area × 100 along the row, then
-                    // one comparison per percent: loops without branches
-                    for x in 0..<w {
-                        let x0 = lefts[x], x1 = rights[x]
-                        sums[x] = Double(bottom[x1] &- top[x1] &- bottom[x0] &+ top[x0])
-                        scaled[x] = Double(line[x]) * widths[x] * rows * 100
-                    }
-                    for k in factors.indices {
-                        let factor = factors[k]
-                        outputs[k].withUnsafeMutableBufferPointer { out in
-                            let o = out.baseAddress! + y * w
-                            for x in 0..<w { o[x] = scaled[x] < sums[x] * factor ? 1 : 0 }
+                edges.withUnsafeBufferPointer { edges in
+                    widths.withUnsafeBufferPointer { widths in
+                        rowSums.withUnsafeMutableBufferPointer { rowSums in
+                            let lefts = edges.baseAddress!, rights = lefts + w
+                            let sums = rowSums.baseAddress!, scaled = sums + w
+                            for y in 0..<h {
+                                let y0 = max(0, y - r), y1 = min(h, y + r + 1), rows = Double(y1 - y0)
+                                let top = ii.baseAddress! + y0 * stride, bottom = ii.baseAddress! + y1 * stride
+                                let line = src.baseAddress! + y * w
+                                // the window sums and each pixel × window area × 100 along the
+                                // row, then one comparison per percent: loops without branches
+                                for x in 0..<w {
+                                    let x0 = lefts[x], x1 = rights[x]
+                                    sums[x] = Double(bottom[x1] &- top[x1] &- bottom[x0] &+ top[x0])
+                                    scaled[x] = Double(line[x]) * widths[x] * rows * 100
+                                }
+                                for k in factors.indices {
+                                    let factor = factors[k]
+                                    outputs[k].withUnsafeMutableBufferPointer { out in
+                                        let o = out.baseAddress! + y * w
+                                        for x in 0..<w { o[x] = scaled[x] < sums[x] * factor ? 1 : 0 }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
