@@ -346,25 +346,34 @@ extension GrayImage {
         }
         // bilinear interpolation between tile centres: the columns' tiles and weights
         // once, then per row the tiles' levels at that row, then per pixel
-        var left = [Int](repeating: 0, count: width), right = left
+        // (columns' tiles: lefts, then rights; all read through pointers in the per-pixel loops)
+        var tiles = [Int](repeating: 0, count: 2 * width)
         var weight = [Double](repeating: 0, count: width)
         for x in 0..<width {
             let tx = min(max((Double(x) + 0.5) / Double(bw) - 0.5, 0), Double(nx - 1))
-            left[x] = Int(tx); right[x] = min(nx - 1, left[x] + 1); weight[x] = tx - Double(left[x])
+            tiles[x] = Int(tx); tiles[width + x] = min(nx - 1, tiles[x] + 1); weight[x] = tx - Double(tiles[x])
         }
         var out = [UInt8](repeating: 0, count: width * height)
-        var level = [Double](repeating: 0, count: nx)
-        var paperRow = [Double](repeating: 0, count: width)
+        // the tiles' levels at the row, then the paper's level at each pixel of it
+        var rowLevels = [Double](repeating: 0, count: nx + width)
         out.withUnsafeMutableBufferPointer { dst in
             pixels.withUnsafeBufferPointer { src in
-                paperRow.withUnsafeMutableBufferPointer { paperAt in
-                    for y in 0..<height {
-                        let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
-                        let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
-                        for bx in 0..<nx { level[bx] = paper[y0 * nx + bx] * (1 - fy) + paper[y1 * nx + bx] * fy }
-                        for x in 0..<width { paperAt[x] = level[left[x]] * (1 - weight[x]) + level[right[x]] * weight[x] }
-                        let line = src.baseAddress! + y * width, out = dst.baseAddress! + y * width
-                        for x in 0..<width { out[x] = UInt8(max(0, min(255, paperAt[x] - Double(line[x])))) }
+                tiles.withUnsafeBufferPointer { tiles in
+                    weight.withUnsafeBufferPointer { weight in
+                        rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+                            let left = tiles.baseAddress!, right = left + width
+                            let level = rowLevels.baseAddress!, paperAt = level + nx
+                            for y in 0..<height {
+                                let ty = min(max((Double(y) + 0.5) / Double(bh) - 0.5, 0), Double(ny - 1))
+                                let y0 = Int(ty), y1 = min(ny - 1, y0 + 1), fy = ty - Double(y0)
+                                for bx in 0..<nx { level[bx] = paper[y0 * nx + bx] * (1 - fy) + paper[y1 * nx + bx] * fy }
+                                for x in 0..<width {
+                                    paperAt[x] = level[left[x]] * (1 - weight[x]) + level[right[x]] * weight[x]
+                                }
+                                let line = src.baseAddress! + y * width, out = dst.baseAddress! + y * width
+                                for x in 0..<width { out[x] = UInt8(max(0, min(255, paperAt[x] - Double(line[x])))) }
+                            }
+                        }
                     }
                 }
             }

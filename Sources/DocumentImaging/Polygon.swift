@@ -191,11 +191,13 @@ extension Polygon {
         let neck2 = neck * neck
         // a pass cannot cut a spike it starts inside: try two starts half a border
         // apart and keep the result with fewer points
-        func pass(from first: Int) -> [Point] {
+        // (the buckets and points read through pointers: the loop below runs per border point)
+        func pass(from first: Int, _ points: UnsafeBufferPointer<Point>, _ cellOf: UnsafeBufferPointer<Int>,
+                  _ start: UnsafeBufferPointer<Int>, _ members: UnsafeBufferPointer<Int>) -> [Point] {
             var kept: [Point] = []
             var k = 0
             while k < n {
-                let i = (first + k) % n
+                let i = first + k < n ? first + k : first + k - n
                 kept.append(points[i])
                 let cx = cellOf[i] % columns, cy = cellOf[i] / columns
                 var jump = 0
@@ -204,7 +206,7 @@ extension Polygon {
                         let c = yy * columns + xx
                         for m in start[c]..<start[c + 1] {
                             let j = members[m]
-                            let ahead = (j - i + n) % n
+                            let ahead = j >= i ? j - i : j - i + n   // (j − i) mod n
                             guard ahead > minimumDetour, ahead < n / 2, k + ahead < n, ahead > jump,
                                   squaredDistance(points[i], points[j]) <= neck2 else { continue }
                             jump = ahead
@@ -215,7 +217,15 @@ extension Polygon {
             }
             return kept
         }
-        let a = pass(from: 0), b = pass(from: n / 2)
+        let (a, b) = points.withUnsafeBufferPointer { points in
+            cellOf.withUnsafeBufferPointer { cellOf in
+                start.withUnsafeBufferPointer { start in
+                    members.withUnsafeBufferPointer { members in
+                        (pass(from: 0, points, cellOf, start, members), pass(from: n / 2, points, cellOf, start, members))
+                    }
+                }
+            }
+        }
         return a.count <= b.count ? a : b
     }
 }
