@@ -59,43 +59,54 @@ public struct ComponentMap: Sendable {
             while parent[Int(a)] != a { parent[Int(a)] = parent[Int(parent[Int(a)])]; a = parent[Int(a)] }
             return a
         }
-        for y in 0..<h {
-            for x in 0..<w where binary.bits[(region.y + y) * binary.width + region.x + x] != 0 {
-                // already-labelled 8-neighbours: west, north-west, north, north-east
-                let west: Int32 = x > 0 ? labels[y * w + x - 1] : 0
-                let nw: Int32 = x > 0 && y > 0 ? labels[(y - 1) * w + x - 1] : 0
-                let n: Int32 = y > 0 ? labels[(y - 1) * w + x] : 0
-                let ne: Int32 = x + 1 < w && y > 0 ? labels[(y - 1) * w + x + 1] : 0
-                var root: Int32 = 0
-                for l in [west, nw, n, ne] where l != 0 {
-                    let r = find(l)
-                    if root == 0 { root = r } else if r != root {
-                        let (keep, drop) = r < root ? (r, root) : (root, r)
-                        parent[Int(drop)] = keep
-                        root = keep
+        // (the bits and labels read through pointers, the four neighbours merged in turn
+        // without building an array per ink pixel: the loops run per pixel)
+        binary.bits.withUnsafeBufferPointer { bits in
+            labels.withUnsafeMutableBufferPointer { labels in
+                for y in 0..<h {
+                    let row = bits.baseAddress! + (region.y + y) * binary.width + region.x
+                    let here = labels.baseAddress! + y * w, above = y > 0 ? here - w : here   // read only when y > 0
+                    for x in 0..<w where row[x] != 0 {
+                        // already-labelled 8-neighbours: west, north-west, north, north-east
+                        var root: Int32 = 0
+                        func merge(_ l: Int32) {
+                            guard l != 0 else { return }
+                            let r = find(l)
+                            if root == 0 { root = r } else if r != root {
+                                let (keep, drop) = r < root ? (r, root) : (root, r)
+                                parent[Int(drop)] = keep
+                                root = keep
+                            }
+                        }
+                        merge(x > 0 ? here[x - 1] : 0)
+                        merge(x > 0 && y > 0 ? above[x - 1] : 0)
+                        merge(y > 0 ? above[x] : 0)
+                        merge(x + 1 < w && y > 0 ? above[x + 1] : 0)
+                        if root == 0 {
+                            root = Int32(parent.count)
+                            parent.append(root)
+                        }
+                        here[x] = root
                     }
                 }
-                if root == 0 {
-                    root = Int32(parent.count)
-                    parent.append(root)
-                }
-                labels[y * w + x] = root
             }
         }
         var compact = [Int32](repeating: 0, count: parent.count)
         var boxes: [(Int, Int, Int, Int, Int)] = []   // minX, minY, maxX, maxY, area
-        for i in labels.indices where labels[i] != 0 {
-            let root = find(labels[i])
-            if compact[Int(root)] == 0 {
-                boxes.append((Int.max, Int.max, -1, -1, 0))
-                compact[Int(root)] = Int32(boxes.count)
+        for y in 0..<h {
+            for x in 0..<w where labels[y * w + x] != 0 {
+                let i = y * w + x
+                let root = find(labels[i])
+                if compact[Int(root)] == 0 {
+                    boxes.append((Int.max, Int.max, -1, -1, 0))
+                    compact[Int(root)] = Int32(boxes.count)
+                }
+                let l = compact[Int(root)]
+                labels[i] = l
+                var b = boxes[Int(l) - 1]
+                b = (min(b.0, x), min(b.1, y), max(b.2, x), max(b.3, y), b.4 + 1)
+                boxes[Int(l) - 1] = b
             }
-            let l = compact[Int(root)]
-            labels[i] = l
-            let x = i % w, y = i / w
-            var b = boxes[Int(l) - 1]
-            b = (min(b.0, x), min(b.1, y), max(b.2, x), max(b.3, y), b.4 + 1)
-            boxes[Int(l) - 1] = b
         }
         self.labels = labels
         self.region = region
