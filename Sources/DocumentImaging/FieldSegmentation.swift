@@ -23,7 +23,9 @@ extension DigitSegmenter {
         }
         var comps = map.components.filter(isInk)
         guard !comps.isEmpty else { return [] }
-        var typical = Self.typicalHeight(comps)
+        // (a page's by ink squared: the desk's grain past the paper is no glyph)
+        let regionTypical = { (comps: [Component]) in photoEdge ? Self.typicalHeightSquared(comps) : Self.typicalHeight(comps) }
+        var typical = regionTypical(comps)
         if let faint, let joined = Self.joiningBrokenDigits(binary, faint: faint, map: map,
                                                             isPiece: isInk, spoils: { !isInk($0) }, fits: { box in
             Double(box.width) <= Self.brokenDigitWidth * typical && Double(box.height) <= Self.tallestPiece * typical
@@ -31,7 +33,7 @@ extension DigitSegmenter {
             map = ComponentMap(joined, region: region)
             comps = map.components.filter(isInk)
             guard !comps.isEmpty else { return [] }
-            typical = Self.typicalHeight(comps)
+            typical = regionTypical(comps)
         }
         // each line of glyphs is judged against its own size: a number written smaller on
         // a line of its own is not a larger number's specks
@@ -131,15 +133,32 @@ extension DigitSegmenter {
     /// See `risesFromBorder`.
     public static let tickReach = 0.6
 
-    /// The height of the region's typical glyph: the median of the pieces' heights
-    /// weighted by their ink, so that specks, however many, count for next to nothing
-    /// and a single large digit sets it on its own.
+    /// The height of a field's typical glyph: the median of the pieces' heights weighted by
+    /// their ink, so that a few specks count for little and a single large digit among them
+    /// sets it on its own. Thousands of specks can outweigh it: a page uses
+    /// `typicalHeightSquared`.
     static func typicalHeight(_ comps: [Component]) -> Double {
+        weightedMedianHeight(comps) { $0.area }
+    }
+
+    /// The height of a page's typical glyph: the median of the pieces' heights weighted by
+    /// the square of their ink. A whole photo read as a page holds the grain of the desk
+    /// past the paper, thousands of specks with more ink together than the one large digit
+    /// on a note no quad outlined; weighted by its square, a piece's say grows with its
+    /// size, so specks however many count for next to nothing.
+    static func typicalHeightSquared(_ comps: [Component]) -> Double {
+        weightedMedianHeight(comps) { $0.area * $0.area }
+    }
+
+    /// The height at which the pieces sorted by height reach half the total `weight`.
+    /// - Precondition: `comps` is not empty. Complexity: O(n log n).
+    private static func weightedMedianHeight(_ comps: [Component], weight: (Component) -> Int) -> Double {
+        precondition(!comps.isEmpty, "the typical height of no pieces")
         let byHeight = comps.sorted { $0.box.height < $1.box.height }
-        let half = comps.reduce(0) { $0 + $1.area } / 2
+        let half = comps.reduce(0) { $0 + weight($1) } / 2
         var seen = 0
         for c in byHeight {
-            seen += c.area
+            seen += weight(c)
             if seen >= half { return Double(c.box.height) }
         }
         return Double(byHeight.last!.box.height)

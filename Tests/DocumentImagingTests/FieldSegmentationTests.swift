@@ -67,6 +67,38 @@ struct FieldSegmentationTests {
         #expect(DigitSegmenter.typicalHeight([digit, digit, small] + specks) == 60)
     }
 
+    @Test("On a page, a large digit among the grain of a desk (thousands of specks, more ink than the digit) is the one digit read",
+          arguments: [200, 400])
+    func pageDigitAmongGrain(size: Int) {
+        // 2 × 2 specks every 4 px over the whole page (a quarter of it inked), but for a clear
+        // band around the ring: more ink than the ring's
+        let c = Double(size) / 2
+        let (g, b) = region(size: size) { x, y in
+            if ring(x, y, size: size) { return true }
+            let nearRing = abs(Double(x) - c) < 0.27 * Double(size) && abs(Double(y) - c) < 0.35 * Double(size)
+            return !nearRing && x % 4 < 2 && y % 4 < 2
+        }
+        let full = PixelBox(x: 0, y: 0, width: size, height: size)
+        let crops = DigitSegmenter().fieldDigits(gray: g, binary: b, region: full, photoEdge: true)
+        #expect(crops.count == 1)
+        #expect(crops.first.map { Double($0.box.height) >= 0.5 * Double(size) } ?? false)
+        // control: the same page without the digit cuts nothing from the grain
+        let (g0, b0) = region(size: size) { x, y in x % 4 < 2 && y % 4 < 2 }
+        #expect(DigitSegmenter().fieldDigits(gray: g0, binary: b0, region: full, photoEdge: true).isEmpty)
+    }
+
+    @Test("A page's typical height is weighted by ink squared: specks outweighing a digit's ink still do not set it; a row of digits beside one blob does")
+    func typicalHeightSquared() {
+        let digit = Component(box: PixelBox(x: 10, y: 10, width: 40, height: 60), area: 900, label: 1)
+        let grain = (0..<2000).map { Component(box: PixelBox(x: $0 % 500, y: $0 / 500, width: 2, height: 2), area: 4, label: Int32($0 + 2)) }
+        // the grain holds 8000 pixels of ink against the digit's 900: it sets the plain weighting
+        #expect(DigitSegmenter.typicalHeight([digit] + grain) == 2)
+        #expect(DigitSegmenter.typicalHeightSquared([digit] + grain) == 60)
+        // five digits of 60 px against one blob of 100 px and twice one digit's ink
+        let blob = Component(box: PixelBox(x: 300, y: 10, width: 80, height: 100), area: 1800, label: 9999)
+        #expect(DigitSegmenter.typicalHeightSquared(Array(repeating: digit, count: 5) + [blob]) == 60)
+    }
+
     @Test("A comb's ticks standing on the bottom edge between the digits are no digits; a 1 clear of the edge is",
           arguments: [120, 300])
     func combTicks(size: Int) {
