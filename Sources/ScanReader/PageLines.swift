@@ -41,10 +41,7 @@ enum PageLines {
                 lines.append((box.y, box.maxY, box.height, [i]))
             }
         }
-        let isSure = { (i: Int) in
-            let p = pieces[i].prediction!
-            return !p.isRejected && Double(p.confidence) >= ReadRegion.shownUnsureBelow
-        }
+        let isSure = { (i: Int) in ReadRegion.readsSure(pieces[i].prediction!) }
         var words = Set<Int>()
         for line in lines where line.members.count >= ReadRegion.shortestWord {
             let sure = line.members.filter(isSure).count

@@ -193,7 +193,7 @@ struct ReadRegion {
     var readsAsWords: Bool {
         guard region.kind == .field else { return false }
         let read = pieces.compactMap(\.prediction)
-        let notSure = read.filter { $0.isRejected || Double($0.confidence) < Self.shownUnsureBelow }.count
+        let notSure = read.filter { !Self.readsSure($0) }.count
         return read.count >= Self.shortestWord && notSure > read.count - notSure
     }
 
@@ -201,6 +201,12 @@ struct ReadRegion {
     /// one it shows as unsure (not `FaintInkReading.doubtedBelow`, the classifier's
     /// second-look bar, under which a cell's faint ink is asked).
     static let shownUnsureBelow = ReadOptions.defaultMinConfidence
+
+    /// Whether the model read a digit it is sure of: not rejected, and not shown unsure
+    /// (`shownUnsureBelow`). Words are judged by how many of their pieces are not.
+    static func readsSure(_ p: DigitPrediction) -> Bool {
+        !p.isRejected && Double(p.confidence) >= shownUnsureBelow
+    }
 
     /// The indices of `pieces` reported as rejected though the model read a digit: all of
     /// a field that reads as words (`readsAsWords`), on a page those of its lines that do
