@@ -60,7 +60,7 @@ extension DetectedQuad {
 /// threshold for paper (a light sheet or note ringed by a darker desk); and the primary
 /// ink less a shadow's edge (boxes a shadow crosses). The inside of a box
 /// whose sides bend (a form on a curled page) is taken last, where no pass found the box
-/// straight (`bentBox`), and sheets and notes also as flat zones of a coarse copy, told from
+/// straight (`bentBox`), and so is a frame whose thin line broke (`isBrokenFrame`), and sheets and notes also as flat zones of a coarse copy, told from
 /// the desk by brightness or colour (`flatPaper`). Each accepted quad's sides are then re-fitted by total
 /// least squares to the border points near them and intersected (a quad with a side its
 /// border leaves is re-read from the border's own straight runs, see `SideSupport`), and
@@ -125,6 +125,7 @@ public struct QuadDetector: Sendable {
         }
         var found: [Candidate] = []
         var bentBoxes: [Quadrilateral] = []
+        var brokenFrames: [Candidate] = []
         let tolerance = 0.015 * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
@@ -142,14 +143,22 @@ public struct QuadDetector: Sendable {
                 if let parent = contour.parent { holesOf[parent, default: []].append(k) }
             }
             let holeSharesOf = { (index: Int, quad: Quadrilateral) -> [Double]? in
-                contours[index].isHole ? nil : Self.holeShares(holesOf[index, default: []].map { contours[$0] }, area: quad.area)
+                guard !contours[index].isHole else { return nil }
+                let holes = Self.holeShares(holesOf[index, default: []].map { contours[$0] }, area: quad.area)
+                // a frame with a gap rings no hole: its inside is open to the outside
+                let border = contours[index].points
+                return Self.enclosesHull(border, hullArea: quad.area) ? holes
+                    : ([max(0, 1 - abs(Polygon.signedArea(border)) / quad.area)] + holes).sorted(by: >)
             }
             var quadOfContour: [Int: Quadrilateral?] = [:]
             var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
             let quadOf = { (index: Int) -> Quadrilateral? in
                 if let known = quadOfContour[index] { return known }
                 let contour = contours[index]
-                let quad = contour.points.count >= 16 ? self.quadrilateral(for: contour.points, minArea: minArea) : nil
+                var quad = contour.points.count >= 16 ? self.quadrilateral(for: contour.points, minArea: minArea) : nil
+                // a strip of a table's cells whose frame broke is no box
+                if let q = quad, !Self.enclosesHull(contour.points, hullArea: q.area),
+                   Self.isDividedAcross(q, in: binaries[0]) { quad = nil }
                 quadOfContour[index] = quad
                 return quad
             }
@@ -181,6 +190,13 @@ public struct QuadDetector: Sendable {
                     }
                     continue
                 }
+                // a frame with a gap is taken last, where no pass traced it closed
+                if !contour.isHole, !Self.enclosesHull(contour.points, hullArea: quad.area) {
+                    brokenFrames.append(Candidate(quad: quad, isHole: false, followsFrame: followsFrame,
+                                                  holeShares: holeSharesOf(index, quad),
+                                                  fitsBorder: Self.fitsBorder(quad, border: contour.points)))
+                    continue
+                }
                 // the same quad seen in an earlier pass counts once
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
@@ -193,16 +209,21 @@ public struct QuadDetector: Sendable {
                 }
             }
         }
-        // bent boxes last: where no pass found the box straight (the same corners, or a
-        // quad of about its size around its middle: its outline, `innerEdgeShare` larger
-        // at most, or its inside; not a smaller quad in it, such as digits run together)
-        for bent in bentBoxes where !found.contains(where: { f in
-            zip(f.quad.corners, bent.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                || (f.quad.contains(bent.center) && f.quad.area < bent.area / Self.innerEdgeShare
-                    && f.quad.area > Self.innerEdgeShare * bent.area)
-        }) {
+        // bent boxes and broken frames last: where no pass found the box straight and
+        // closed (the same corners, or a quad of about its size around its middle: its
+        // outline, `innerEdgeShare` larger at most, or its inside; not a smaller quad in it,
+        // such as digits run together)
+        let standsFor = { (f: Candidate, box: Quadrilateral) in
+            zip(f.quad.corners, box.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                || (f.quad.contains(box.center) && f.quad.area < box.area / Self.innerEdgeShare
+                    && f.quad.area > Self.innerEdgeShare * box.area)
+        }
+        for bent in bentBoxes where !found.contains(where: { standsFor($0, bent) }) {
             found.append(Candidate(quad: bent, isHole: true,
                                    followsFrame: Self.followsImageFrame(bent, width: small.width, height: small.height)))
+        }
+        for broken in brokenFrames where !found.contains(where: { standsFor($0, broken.quad) }) {
+            found.append(broken)
         }
         if findsFlatPaper {
             // the boxes paper could be part of: ink-found quads within the photo (a quad
@@ -418,11 +439,12 @@ public struct QuadDetector: Sendable {
     }
 
     /// True when `quad`, traced from `border`, is a drawn outline: its border lies on its
-    /// sides (`drawnOutlineShare`) and it does not follow the photo's frame; not the hull
-    /// of merged texture, of a frame merged with a shadow's edge, or of a desk running
-    /// off the photo.
+    /// sides (`drawnOutlineShare`), or it is a frame with a gap (`isBrokenFrame`), and it
+    /// does not follow the photo's frame; not the hull of merged texture, of a frame merged
+    /// with a shadow's edge, or of a desk running off the photo.
     static func isDrawn(_ quad: Quadrilateral, border: [Point], followsFrame: Bool) -> Bool {
-        !followsFrame && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) >= drawnOutlineShare
+        !followsFrame && (borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) >= drawnOutlineShare
+            || (!enclosesHull(border, hullArea: quad.area) && isBrokenFrame(quad, border: border)))
     }
 
     /// Sheets and notes found as flat zones (`FlatZones`) whose outline is a quad, in
@@ -527,10 +549,16 @@ public struct QuadDetector: Sendable {
         let hull = Polygon.convexHull(points)
         let hullArea = abs(Polygon.signedArea(hull))
         guard hullArea >= minArea, hull.count >= 4 else { return nil }
-        let area = abs(Polygon.signedArea(points))
-        guard area >= 0.5 * hullArea else { return nil }
         var perimeter = 0.0
         for i in hull.indices { perimeter += Polygon.distance(hull[i], hull[(i + 1) % hull.count]) }
+        guard Self.enclosesHull(points, hullArea: hullArea) else {
+            // a border that encloses little of its hull is an open outline: a stroke, a
+            // blob's ragged edge, or a drawn frame with a gap (a thin line aslant breaks
+            // between rows of pixels where it is palest), traced outside and back inside
+            guard let quad = quadrilateral(hull: hull, hullArea: hullArea, perimeter: perimeter, border: points, bent: false),
+                  Self.isBrokenFrame(quad, border: points) else { return nil }
+            return quad
+        }
         return quadrilateral(hull: hull, hullArea: hullArea, perimeter: perimeter, border: points, bent: false)
             ?? (allowingBends ? quadrilateral(hull: hull, hullArea: hullArea, perimeter: perimeter, border: points, bent: true) : nil)
     }
