@@ -31,7 +31,7 @@ extension Layout {
     /// The comb with one more box at its start (left or top) or end, or nil when the photo
     /// shows none there. The comb's plane (its straightening, extended past the quad: the
     /// perspective carries on) is looked at past the end, the end box's width and
-    /// `combProbeMargin` of it more, at the comb's own scale, thresholded by local means. A
+    /// `combProbeMargin` of it more, at the comb's own scale, its lines' ink (`lineInk`). A
     /// box is there when a drawn line crosses the comb one box on (within `lineTolerance`
     /// of a box, inked over `dividerSpan` of the frame's height) and both frame lines run on
     /// over the new box (each for `LineBoxes.inkedShare` of it: a drawn line loses stretches
@@ -60,7 +60,7 @@ extension Layout {
         }
         // the probe: the comb and a pitch and a margin past its end, and the margin either
         // side (a frame line curling off the straight comb), at the comb's scale
-        let margin = Self.combProbeMargin * pitch
+        let margin = Self.combProbeMargin * pitch + 2
         let reach = pitch + margin
         let (p0, p1) = atStart ? (lines.first! - reach, length) : (0, lines.last! + reach)
         let probeLength = max(8, Int((p1 - p0).rounded())), probeAcross = Int((across + 2 * margin).rounded())
@@ -71,8 +71,11 @@ extension Layout {
         let scale = Double(probeLength) / (p1 - p0)   // probe pixels per plane pixel along
         let expected = ((atStart ? lines.first! - pitch : lines.last! + pitch) - p0) * scale
         let oldEnd = ((atStart ? lines.first! : lines.last!) - p0) * scale
-        // thresholded by local means: a shadow's edge stays a band, not a field of ink
-        let drawn = DrawnLines(gray: probe, ink: Self.ink(of: probe), reach: max(1, Int((0.1 * pitch * scale).rounded())))
+        // thresholded by local means (a shadow's edge stays a band, not a field of ink),
+        // with the ink below the paper's closing: where a shadow's edge crosses a line the
+        // mean, lowered by the dark side, loses the line's stretch on the lit side
+        let drawn = DrawnLines(gray: probe, ink: Self.lineInk(of: probe),
+                               reach: max(1, Int((Self.combLineReach * pitch * scale).rounded())))
         // lines across the comb are columns of the probe when the comb runs along x
         func inkedShare(at position: Double, crossing: Bool, from a: Double, to b: Double) -> Double {
             drawn.inkedShare(at: position, vertical: crossing == alongX, from: a, to: b)
@@ -91,7 +94,15 @@ extension Layout {
         let spans = (due - tolerance...due + tolerance).map { x in
             (x, inkedShare(at: Double(x), crossing: true, from: frame.first!, to: frame.last!))
         }
-        guard let best = spans.max(by: { a, b in a.1 != b.1 ? a.1 < b.1 : abs(a.0 - due) > abs(b.0 - due) }),
+        // of the places inked as much as the best, the line's middle: the darkest (a line
+        // is several pixels wide, and the place nearest where it is due may be its flank,
+        // too near its own middle for the paper beside it to be paper)
+        let darkness = { (x: Int) in drawn.meanDarkest(at: Double(x), vertical: alongX, from: frame.first!, to: frame.last!, within: 0) }
+        let most = spans.map(\.1).max() ?? 0
+        guard let best = spans.filter({ $0.1 == most }).min(by: { a, b in
+                  let (da, db) = (darkness(a.0), darkness(b.0))
+                  return da != db ? da < db : abs(a.0 - due) < abs(b.0 - due)
+              }),
               isLine(at: Double(best.0), crossing: true, from: frame.first!, to: frame.last!, inked: Self.dividerSpan)
         else { return nil }
         let line = Double(best.0)
@@ -120,7 +131,13 @@ extension Layout {
     }
 
     /// How far past the next box's expected line the probe reaches, as a share of a box
-    /// pitch: the line (within `lineTolerance` of a pitch either way) and its width lie
-    /// inside the probe, not on its border, where a line is half cut.
-    static let combProbeMargin = 0.3
+    /// pitch (and two pixels more): the line, within `lineTolerance` of a pitch either way,
+    /// and the paper beside it that `DrawnLines.isLine` compares it with, two reaches
+    /// (`combLineReach`) further, lie inside the probe. With less, a line found at the far
+    /// end of the tolerance had no paper beside it and was refused.
+    static let combProbeMargin = lineTolerance + 2 * combLineReach
+
+    /// How far (a share of a box pitch) a line of the probe may wander from a straight
+    /// row or column and still be followed (`DrawnLines.reach`).
+    static let combLineReach = 0.1
 }

@@ -12,6 +12,18 @@ extension Layout {
         g.localMeanBinarizations(window: inkWindow(of: g, zoom: zoom), percents: [inkContrast])[0]
     }
 
+    /// The ink of a straightened region's drawn lines: its `ink(of:)` and, besides, what is
+    /// darker by `inkContrast` than the paper as a closing over the same window measures it
+    /// (`BinarizationMethod.belowClosing`). Where a shadow's edge crosses a line, the local
+    /// mean on the lit side is lowered by the shade within its window and the line's
+    /// stretch there falls under it; the closing keeps each side's own level.
+    static func lineInk(of g: GrayImage) -> BinaryImage {
+        let window = inkWindow(of: g, zoom: 1)
+        let mean = g.localMeanBinarizations(window: window, percents: [inkContrast])[0]
+        let closing = g.binarized(.belowClosing(window: window, percent: inkContrast))
+        return BinaryImage(width: g.width, height: g.height, bits: zip(mean.bits, closing.bits).map { $0 | $1 })
+    }
+
     /// The ink of a whole page: darker by `inkContrast` both than the mean around it (over
     /// squares a twelfth of the page across) and than the paper there as a closing over the
     /// same squares measures it (`BinarizationMethod.belowClosing`; strokes and glyphs are

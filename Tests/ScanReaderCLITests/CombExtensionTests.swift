@@ -49,6 +49,36 @@ struct CombExtensionTests {
         #expect(abs(left - Double(start + 1)) < 4, "left edge at \(left), the box's line at \(start + 1)")
     }
 
+    @Test("A fifth box wider than the four outlined (nearer the lens): its line, near the end of the tolerance, is taken",
+          arguments: [1.12, 1.18])
+    func widerBoxBeforeOutline(widening: Double) throws {
+        var image = photo(start: 130)
+        // the frame runs on to the wider box's line; the line at 130 stays as the fifth box's right side
+        let line = 130 - Int((80 * widening).rounded())
+        for y in 0..<160 { for x in 0..<130 { image[x, y] = 228 } }
+        for y in 50..<53 { for x in line..<130 { image[x, y] = 30 } }
+        for y in 107..<110 { for x in line..<130 { image[x, y] = 30 } }
+        for y in 50..<110 { for x in line..<(line + 3) { image[x, y] = 30 } }
+        for y in 50..<110 { for x in 130..<133 { image[x, y] = 30 } }
+        let quad = Quadrilateral(topLeft: Point(211, 51), topRight: Point(451, 51), bottomRight: Point(451, 108),
+                                 bottomLeft: Point(211, 108))
+        let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+        // the three outlined boxes, the one at 130 and the wider one
+        #expect(columns(regions) == 5)
+        let left = try #require(regions.first?.quad.topLeft.x)
+        #expect(abs(left - Double(line + 1)) < 4, "left edge at \(left), the box's line at \(line + 1)")
+    }
+
+    @Test("A box before the outline whose line a shadow's edge crosses is taken", arguments: [0.5, 0.6])
+    func shadowCrossedBoxBeforeOutline(shade: Double) {
+        var image = photo(start: 50)
+        // pale lines (a quarter darker than the paper), and a shadow over the bottom of the
+        // photo left of x = 100, its edge crossing the fifth box's line at 50 half way down
+        for y in 0..<160 { for x in 0..<500 where image[x, y] < 100 { image[x, y] = 170 } }
+        for y in 80..<160 { for x in 0..<100 { image[x, y] = UInt8(Double(image[x, y]) * shade) } }
+        #expect(columns(read(image)) == 5)
+    }
+
     @Test("Controls: paper before the outline, and a dark area a pitch before it with the frame running to it, add no box")
     func noBoxBeforeOutline() {
         #expect(columns(read(photo(start: 130))) == 4)
