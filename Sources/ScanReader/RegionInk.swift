@@ -72,7 +72,10 @@ extension Layout {
     /// stroke at 20 % below the paper thresholded at `inkContrast` keeps only its core, a
     /// digit in specks. `inkContrast` when the dark end is no ink but the paper's grain
     /// (it reaches less than `inkTailFactor` times the paper's interquartile spread
-    /// below the paper): a blank stretch thresholded by its own noise is all specks.
+    /// below the paper): a blank stretch thresholded by its own noise is all specks. The
+    /// spread is measured from the upper half alone, twice the 75th percentile's rise over
+    /// the median: on blank paper that is the interquartile spread, but blurred digits
+    /// darken the lower quartile with their halo and would pass for grain.
     static func ownInkPercent(of g: GrayImage) -> Double {
         var h = ByteHistogram()
         let mx = g.width * 15 / 100, my = g.height * 15 / 100
@@ -80,7 +83,7 @@ extension Layout {
             for x in mx..<max(mx, g.width - mx) { h.add(g[x, y]) }
         }
         let paper = Double(h.percentile(0.75)), ink = Double(h.percentile(0.02))
-        let spread = paper - Double(h.percentile(0.25))
+        let spread = 2 * (paper - Double(h.percentile(0.5)))
         guard paper > 0, paper - ink >= inkTailFactor * spread else { return inkContrast }
         return ownContrastShare * 100 * (paper - ink) / paper
     }

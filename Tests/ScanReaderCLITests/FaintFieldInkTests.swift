@@ -53,6 +53,47 @@ struct FaintFieldInkTests {
         #expect(elsewhere < 20, "ink \(ink): \(elsewhere) paper pixels taken for ink")
     }
 
+    /// A 240 × 60 field of paper at 180 (grain ±2) holding five rings, 3 px strokes at
+    /// `ink`, blurred by a `blur`-pixel box: the blur's halo darkens much of the field.
+    static func blurredRings(ink: Int, blur: Int) -> GrayImage {
+        let sharp = field(ink: nil)
+        var g = sharp
+        for y in 0..<60 {
+            for x in 0..<240 {
+                let ringAt = [40, 80, 120, 160, 200].contains { cx in
+                    let (dx, dy) = (Double(x - cx), Double(y - 30))
+                    let r = (dx * dx + dy * dy).squareRoot()
+                    return r >= 11 && r < 14
+                }
+                if ringAt { g[x, y] = UInt8(ink) }
+            }
+        }
+        var out = g
+        let h = blur / 2
+        for y in 0..<60 {
+            for x in 0..<240 {
+                var sum = 0, n = 0
+                for yy in max(0, y - h)...min(59, y + h) { for xx in max(0, x - h)...min(239, x + h) { sum += Int(g[xx, yy]); n += 1 } }
+                out[x, y] = UInt8(sum / n)
+            }
+        }
+        return out
+    }
+
+    @Test("Blurred pale digits whose halo darkens the lower quartile are not taken for grain",
+          arguments: [(120, 7), (140, 9)])
+    func blurredFaintDigits(ink: Int, blur: Int) {
+        #expect(Layout.ownInkPercent(of: Self.blurredRings(ink: ink, blur: blur)) < Layout.inkContrast)
+    }
+
+    @Test("Blank paper under light falling off across it is not thresholded by its shade (control)",
+          arguments: [20, 40])
+    func unevenLightOnly(falloff: Int) {
+        var g = Self.field(ink: nil)
+        for y in 0..<60 { for x in 0..<240 { g[x, y] = UInt8(Int(g[x, y]) - falloff * x / 239) } }
+        #expect(Layout.ownInkPercent(of: g) == Layout.inkContrast, "fall-off \(falloff)")
+    }
+
     @Test("Dark print keeps the usual threshold (control)")
     func darkPrint() {
         #expect(Layout.ownInkPercent(of: Self.field(ink: 40)) >= Layout.inkContrast)
