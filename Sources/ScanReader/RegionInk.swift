@@ -93,9 +93,10 @@ extension Layout {
     /// (`GrayImage.binarizedByCells`, 30 %). On seed 1, without the grain guard, 0.2–0.4
     /// read about as well.
     static let ownContrastShare = 0.3
-    /// How far below the paper, in interquartile spreads, a region's darkest 2 % must lie
-    /// to be ink (`ownInkPercent`): on paper that is all grain (normal noise) the 2nd
-    /// percentile lies about 2 spreads below the 75th; 3 leaves a margin.
+    /// How far below the paper, in spreads (`ownInkPercent`: on blank paper its
+    /// interquartile spread), a region's darkest 2 % must lie to be ink: on paper that is
+    /// all grain (normal noise) the 2nd percentile lies about 2 spreads below the 75th; 3
+    /// leaves a margin.
     static let inkTailFactor = 3.0
 
     /// The ink a field taken is read in: its `inkLevels` ink that is also darker by
