@@ -58,10 +58,11 @@ extension DetectedQuad {
 /// the same threshold of a copy reduced keeping each block's darkest pixel (ruling lines
 /// thinner than the reduction, which averaging fades); a sensitive, gap-closing
 /// threshold for paper (a light sheet or note ringed by a darker desk); and the primary
-/// ink less a shadow's edge (boxes a shadow crosses). The inside of a box
-/// whose sides bend (a form on a curled page) is taken last, where no pass found the box
-/// straight (`bentBox`), and so is a frame whose thin line broke (`isBrokenFrame`), and sheets and notes also as flat zones of a coarse copy, told from
-/// the desk by brightness or colour (`flatPaper`). Each accepted quad's sides are then re-fitted by total
+/// ink less a shadow's edge (boxes a shadow crosses). The inside of a box whose sides bend
+/// (a form on a curled page) is taken last, where no pass found the box straight
+/// (`bentBox`), and so is a frame whose thin line broke (`isBrokenFrame`); sheets and notes
+/// are also taken as flat zones of a coarse copy, told from the desk by brightness or
+/// colour (`flatPaper`). Each accepted quad's sides are then re-fitted by total
 /// least squares to the border points near them and intersected (a quad with a side its
 /// border leaves is re-read from the border's own straight runs, see `SideSupport`), and
 /// the corners are mapped back to full resolution and refined there along the edge.

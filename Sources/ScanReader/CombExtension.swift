@@ -97,15 +97,16 @@ extension Layout {
         // of the places inked as much as the best, the line's middle: the darkest (a line
         // is several pixels wide, and the place nearest where it is due may be its flank,
         // too near its own middle for the paper beside it to be paper)
-        let darkness = { (x: Int) in drawn.meanDarkest(at: Double(x), vertical: alongX, from: frame.first!, to: frame.last!, within: 0) }
         let most = spans.map(\.1).max() ?? 0
-        guard let best = spans.filter({ $0.1 == most }).min(by: { a, b in
-                  let (da, db) = (darkness(a.0), darkness(b.0))
-                  return da != db ? da < db : abs(a.0 - due) < abs(b.0 - due)
+        let mostInked = spans.filter { $0.1 == most }.map { x, _ in
+            (x: x, darkness: drawn.meanDarkest(at: Double(x), vertical: alongX, from: frame.first!, to: frame.last!, within: 0))
+        }
+        guard let best = mostInked.min(by: { a, b in
+                  a.darkness != b.darkness ? a.darkness < b.darkness : abs(a.x - due) < abs(b.x - due)
               }),
-              isLine(at: Double(best.0), crossing: true, from: frame.first!, to: frame.last!, inked: Self.dividerSpan)
+              isLine(at: Double(best.x), crossing: true, from: frame.first!, to: frame.last!, inked: Self.dividerSpan)
         else { return nil }
-        let line = Double(best.0)
+        let line = Double(best.x)
         guard frame.allSatisfy({ frameLine in
             (-tolerance...tolerance).contains { d in
                 isLine(at: frameLine + Double(d), crossing: false, from: line, to: oldEnd, inked: LineBoxes.inkedShare)

@@ -18,9 +18,8 @@ extension Layout {
     /// mean on the lit side is lowered by the shade within its window and the line's
     /// stretch there falls under it; the closing keeps each side's own level.
     static func lineInk(of g: GrayImage) -> BinaryImage {
-        let window = inkWindow(of: g, zoom: 1)
-        let mean = g.localMeanBinarizations(window: window, percents: [inkContrast])[0]
-        let closing = g.binarized(.belowClosing(window: window, percent: inkContrast))
+        let mean = ink(of: g)
+        let closing = g.binarized(.belowClosing(window: inkWindow(of: g, zoom: 1), percent: inkContrast))
         return BinaryImage(width: g.width, height: g.height, bits: zip(mean.bits, closing.bits).map { $0 | $1 })
     }
 
