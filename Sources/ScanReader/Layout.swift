@@ -35,6 +35,10 @@ struct LaidOutRegion {
     /// For a grid whose lines bend (`Layout.bendShare`): where they run in the region as
     /// straightened; `gray` and `binary` are then its cells moved back onto `ruling`.
     var bend: BentRuling? = nil
+    /// The clockwise quarter turns (0…3) the region's image lies from the photo as read
+    /// when the layout turned it (a comb whose ticks hang from its top, `TickComb`): its
+    /// glyphs then vote on the photo's orientation in that frame (`OrientationVote`).
+    var turnedFromPhoto = 0
 
     /// A side of a straightened region.
     enum Edge { case top, right, bottom, left }
@@ -94,6 +98,7 @@ struct Layout {
         var foundLines: [Int: FoundLines] = [:]
         var inks: [Int: BinaryImage] = [:]   // `ink(of:)` of the straightened quads
         var extendedCombs: [Int] = []   // combs grown past their detected quads
+        var tickTurns: [Int: Int] = [:]   // tick combs: the quarter turns putting their ticks below
         for i in quads.indices {
             let gridAncestors = ancestors(i).filter { isGrid[$0] }
             // a part of a comb grown over it (its boxes found as a comb of their own)
@@ -115,14 +120,19 @@ struct Layout {
             })
             var lines = lineSet
             foundLines[i] = lines
-            guard var ruling = found else { continue }
+            // a box whose places only ticks standing on one side part (`TickComb`)
+            let ticked = found == nil ? TickComb.ruling(in: paper, lines: lines) : nil
+            guard var ruling = found ?? ticked?.ruling else { continue }
+            tickTurns[i] = ticked?.upright
             var ink = Self.ink(of: g)
             inks[i] = ink
             guard Self.cellsLookBlank(ink, ruling) else { continue }
             // a single row (column) of boxes is divided by lines drawn from frame to frame;
             // the upright strokes of digits written in one long box come near its frame
-            // but stop short of it
-            if ruling.rowCount == 1 || ruling.columnCount == 1, !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
+            // but stop short of it (a tick comb's ticks stop short by design, and were
+            // told from digits' strokes by their own tests)
+            if ticked == nil, ruling.rowCount == 1 || ruling.columnCount == 1,
+               !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
             // an outline ringing no hole the size of a cell is a blob of ink (digits run
             // together), its "ruling" their strokes: a grid of few cells shows a cell
             if ruling.cellCount < Self.trustedCellCount,
@@ -213,6 +223,10 @@ struct Layout {
                                        ruling: ruling)
             region.bend = bent ? bend : nil
             region.edgesMaybePastFrame = edges
+            if let turns = tickTurns[i], turns != 0 {
+                region = RegionTurn.turned(region, quarterTurns: turns)
+                region.turnedFromPhoto = turns
+            }
             regions.append(region)
         }
         // fields: innermost non-grid quads with digits, smallest first; a drawn box whose

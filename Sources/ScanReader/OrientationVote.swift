@@ -29,14 +29,20 @@ enum OrientationVote {
         votes(of: regions, segmenter: segmenter, model: model)?.total
     }
 
-    /// `evidence` with the crops asked: each with the frame it was cut in (0 as read, 1
-    /// turned a quarter) and its own evidence for turns 0…3 of that frame.
+    /// `evidence` with the crops asked: each with the frame it was cut in (the clockwise
+    /// quarter turns its image lies from the photo as read: 1 for a field's glyphs cut
+    /// turned a quarter, a tick comb's turn upright for its cells) and its own evidence for
+    /// turns 0…3 of that frame.
     static func votes(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier)
         -> (total: [Double], crops: [(input: DigitInput, frame: Int, evidence: [Double])])? {
-        // crops cut from the image as read (frame 0) and turned a quarter (frame 1)
+        // crops cut from the image as read (frame 0), turned a quarter (frame 1), and the
+        // cells of grids laid out turned (`LaidOutRegion.turnedFromPhoto`)
         var asRead: [InkCrop] = [], quarter: [InkCrop] = []
+        var turnedCells: [[InkCrop]] = [[], [], []]   // frames 1…3
         for region in regions {
             switch region.region.kind {
+            case .grid where region.region.turnedFromPhoto != 0:
+                turnedCells[region.region.turnedFromPhoto - 1] += region.pieces.compactMap(\.crop)
             case .grid:    // cells are cells in every turn
                 asRead += region.pieces.compactMap(\.crop)
             case .field:   // as read, its glyphs were cut just as they are cut turned
@@ -50,7 +56,8 @@ enum OrientationVote {
             }
         }
         // only the sampled crops are made into the model's input
-        let frames = [sample(asRead), sample(quarter)].map { $0.map(\.modelInput) }
+        let frames = [sample(asRead), sample(quarter + turnedCells[0]), sample(turnedCells[1]), sample(turnedCells[2])]
+            .map { $0.map(\.modelInput) }
         guard frames.contains(where: { !$0.isEmpty }) else { return nil }
         let logp = model.turnEvidence(frames.flatMap { $0 })
         var total = [Double](repeating: 0, count: 4), start = 0

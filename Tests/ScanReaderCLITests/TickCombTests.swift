@@ -1,0 +1,157 @@
+import DocumentImaging
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A comb whose places only ticks part: the ticks stand on the line written on, reach
+/// part of the way across, and fall evenly; the comb is read place by place, and one
+/// whose ticks hang from its top is upside down.
+@Suite("Combs parted by ticks")
+struct TickCombTests {
+    /// A straightened box `places` × `height` high (each place `pitch` wide) with a frame
+    /// `line` px wide and a tick of `tickWidth` px reaching `reach` of the height from the
+    /// bottom at each place's end (`skipping` some), and extra `strokes` (x, reach share)
+    /// standing on the bottom line.
+    func comb(places: Int, height: Int, pitchShare: Double = 0.8, reach: Double = 0.45, line: Int = 2,
+              tickWidth: Int = 2, skipping: Set<Int> = [], ticksAt: [Double]? = nil,
+              strokes: [(x: Int, reach: Double)] = []) -> BinaryImage {
+        let pitch = Double(height) * pitchShare
+        let width = Int((Double(places) * pitch).rounded()) + line
+        var bits = [UInt8](repeating: 0, count: width * height)
+        func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+            for y in max(0, y0)..<min(height, y1) { for x in max(0, x0)..<min(width, x1) { bits[y * width + x] = 1 } }
+        }
+        paint(0, 0, width, line); paint(0, height - line, width, height)
+        paint(0, 0, line, height); paint(width - line, 0, width, height)
+        let ticks = ticksAt ?? (1..<places).filter { !skipping.contains($0) }.map { Double($0) * pitch }
+        for x in ticks {
+            let x0 = Int(x.rounded()) + line / 2 - tickWidth / 2
+            paint(x0, height - Int(reach * Double(height)), x0 + tickWidth, height)
+        }
+        for s in strokes { paint(s.x, height - Int(s.reach * Double(height)), s.x + tickWidth, height) }
+        return BinaryImage(width: width, height: height, bits: bits)
+    }
+
+    func ruling(_ b: BinaryImage) -> (ruling: Ruling, upright: Int)? {
+        TickComb.ruling(in: b, lines: FoundLines(in: b))
+    }
+
+    @Test("Ticks on the bottom line part the box into its places, over scales, counts and reaches",
+          arguments: [30, 60, 120], [3, 6, 12])
+    func placesFound(height: Int, places: Int) throws {
+        for reach in [0.3, 0.45, 0.6] {
+            let line = max(1, height / 30)
+            let b = comb(places: places, height: height, reach: reach, line: line, tickWidth: line)
+            let found = try #require(ruling(b), "height \(height), \(places) places, reach \(reach)")
+            #expect(found.upright == 0)
+            #expect(found.ruling.rowCount == 1 && found.ruling.columnCount == places)
+            // each tick is drawn centred on the place's end, the frame's half line in
+            let pitch = Double(b.width - line) / Double(places)
+            for (k, x) in found.ruling.columns.enumerated().dropFirst().dropLast() {
+                #expect(abs(x - (Double(k) * pitch + Double(line) / 2)) <= 1.5, "tick \(k) at \(x)")
+            }
+        }
+    }
+
+    @Test("Ticks hanging from the top say the comb is upside down; standing on a side, turned a quarter")
+    func sides() throws {
+        let b = comb(places: 6, height: 60)
+        let upsideDown = b.rotated(quarterTurns: 2)
+        #expect(try #require(ruling(upsideDown)).upright == 2)
+        // the comb turned a quarter clockwise has its ticks on the left: three more
+        // clockwise quarters bring them below
+        let onLeft = try #require(ruling(b.rotated(quarterTurns: 1)))
+        #expect(onLeft.upright == 3 && onLeft.ruling.rowCount == 6 && onLeft.ruling.columnCount == 1)
+        #expect(try #require(ruling(b.rotated(quarterTurns: 3))).upright == 1)
+    }
+
+    @Test("No comb (controls): no ticks, a tick lost, uneven strokes, dividers across, digits' feet")
+    func controls() {
+        #expect(ruling(comb(places: 6, height: 60, ticksAt: [])) == nil)
+        // a lost tick: the division it belongs to fails, and the coarser one leaves ticks over
+        #expect(ruling(comb(places: 6, height: 60, skipping: [3])) == nil)
+        // strokes on the line at uneven places (digits sitting on it)
+        #expect(ruling(comb(places: 6, height: 60, ticksAt: [40, 61, 150, 230])) == nil)
+        // lines drawn across are dividers, the ruling finder's to find
+        #expect(ruling(comb(places: 6, height: 60, reach: 0.95)) == nil)
+        // feet of digits touching the line reach too little
+        #expect(ruling(comb(places: 6, height: 60, reach: 0.1)) == nil)
+        // strokes of unlike reach at the right places: digits' uprights, not printed ticks
+        #expect(ruling(comb(places: 4, height: 60, ticksAt: [], strokes: [(48, 0.3), (96, 0.7), (144, 0.45)])) == nil)
+    }
+
+    @Test("A tick comb laid out is a grid of its places; upside down, it is turned upright")
+    func laidOut() throws {
+        // a 6-place comb 60 px high at (40, 40) in a photo, ticks rising 45 % from the bottom
+        func photo(upsideDown: Bool) -> GrayImage {
+            let b = comb(places: 6, height: 60, line: 3, tickWidth: 3)
+            let turned = upsideDown ? b.rotated(quarterTurns: 2) : b
+            var image = GrayImage(width: turned.width + 80, height: 140, fill: 230)
+            for y in 0..<turned.height { for x in 0..<turned.width where turned.isInk(x, y) { image[x + 40, y + 40] = 30 } }
+            return image
+        }
+        for upsideDown in [false, true] {
+            let image = photo(upsideDown: upsideDown)
+            let w = Double(image.width - 81)
+            let quad = Quadrilateral(topLeft: Point(40, 40), topRight: Point(40 + w, 40), bottomRight: Point(40 + w, 99),
+                                     bottomLeft: Point(40, 99))
+            let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+            let grid = try #require(regions.first { $0.kind == .grid }, "upside down: \(upsideDown)")
+            #expect(grid.ruling?.rowCount == 1 && grid.ruling?.columnCount == 6)
+            // turned upright, the comb's top-left is the photo's bottom-right corner
+            let topLeft = grid.quad.topLeft
+            #expect(upsideDown ? topLeft.x > 200 && topLeft.y > 90 : topLeft.x < 50 && topLeft.y < 50)
+        }
+    }
+}
+
+/// A comb the layout turned upright by its ticks still tells the photo's orientation:
+/// its cells vote in the frame they were cut in.
+@Suite("Tick combs and the photo's orientation")
+struct TickCombOrientationTests {
+    /// A 7-place tick comb with a 7 drawn in pen in each of its first five places, on paper.
+    func sevens() -> GrayImage {
+        var image = GrayImage(width: 760, height: 300, fill: 225)
+        func stroke(_ a: (Double, Double), _ b: (Double, Double), width: Double) {
+            let steps = Int(max(abs(b.0 - a.0), abs(b.1 - a.1)) * 2) + 1
+            for s in 0...steps {
+                let t = Double(s) / Double(steps)
+                let (cx, cy) = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+                for y in Int(cy - width)...Int(cy + width) {
+                    for x in Int(cx - width)...Int(cx + width) where (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy) <= width * width / 4 {
+                        image[x, y] = 35
+                    }
+                }
+            }
+        }
+        let (x0, y0, pitch, height) = (100.0, 100.0, 80.0, 100.0)
+        stroke((x0, y0), (x0 + 7 * pitch, y0), width: 3)
+        stroke((x0, y0 + height), (x0 + 7 * pitch, y0 + height), width: 3)
+        stroke((x0, y0), (x0, y0 + height), width: 3)
+        stroke((x0 + 7 * pitch, y0), (x0 + 7 * pitch, y0 + height), width: 3)
+        for k in 1..<7 { stroke((x0 + Double(k) * pitch, y0 + 0.55 * height), (x0 + Double(k) * pitch, y0 + height), width: 3) }
+        for k in 0..<5 {
+            let left = x0 + Double(k) * pitch + 22
+            stroke((left, y0 + 22), (left + 36, y0 + 22), width: 6)
+            stroke((left + 36, y0 + 22), (left + 12, y0 + 80), width: 6)
+        }
+        return image
+    }
+
+    @Test("Upright the photo stays; upside down (the comb's ticks hanging) it is turned a half")
+    func halfTurn() {
+        let reader = OrientationVoteTests.reader
+        func turn(_ image: GrayImage) -> Int {
+            OrientationVote.turn(from: OrientationVote.evidence(of: reader.readRegions(in: image),
+                                                               segmenter: reader.layout.segmenter,
+                                                               model: reader.turnModel!))
+        }
+        let upright = sevens()
+        let regions = reader.readRegions(in: upright)
+        #expect(regions.map(\.region.kind) == [.grid] && regions.first?.region.ruling?.columnCount == 7)
+        #expect(turn(upright) == 0)
+        let upsideDown = upright.rotated(quarterTurns: 2)
+        #expect(reader.readRegions(in: upsideDown).first?.region.turnedFromPhoto == 2)
+        #expect(turn(upsideDown) == 2)
+    }
+}
