@@ -120,19 +120,22 @@ struct Layout {
             })
             var lines = lineSet
             foundLines[i] = lines
-            // a box whose places only ticks standing on one side part (`TickComb`)
-            let ticked = found == nil ? TickComb.ruling(in: paper, lines: lines) : nil
-            guard var ruling = found ?? ticked?.ruling else { continue }
-            tickTurns[i] = ticked?.upright
-            var ink = Self.ink(of: g)
-            inks[i] = ink
-            guard Self.cellsLookBlank(ink, ruling) else { continue }
             // a single row (column) of boxes is divided by lines drawn from frame to frame;
             // the upright strokes of digits written in one long box come near its frame
-            // but stop short of it (a tick comb's ticks stop short by design, and were
-            // told from digits' strokes by their own tests)
-            if ticked == nil, ruling.rowCount == 1 || ruling.columnCount == 1,
-               !Self.dividersSpanFrame(ruling, lines: lines, ink: ink) { continue }
+            // but stop short of it. A box whose places only ticks standing on one side part
+            // has no such lines: its ruling is its ticks' (`TickComb`)
+            var inkOfG: BinaryImage? = nil
+            let dividesAcross = found.map { r in
+                guard r.rowCount == 1 || r.columnCount == 1 else { return true }
+                inkOfG = Self.ink(of: g)
+                return Self.dividersSpanFrame(r, lines: lines, ink: inkOfG!)
+            } ?? false
+            let ticked = dividesAcross ? nil : TickComb.ruling(in: paper, lines: lines)
+            guard var ruling = dividesAcross ? found : ticked?.ruling else { continue }
+            tickTurns[i] = ticked?.upright
+            var ink = inkOfG ?? Self.ink(of: g)
+            inks[i] = ink
+            guard Self.cellsLookBlank(ink, ruling) else { continue }
             // an outline ringing no hole the size of a cell is a blob of ink (digits run
             // together), its "ruling" their strokes: a grid of few cells shows a cell
             if ruling.cellCount < Self.trustedCellCount,
@@ -154,7 +157,9 @@ struct Layout {
             }
             // a single row (column) divided along a lighting step (a hard shadow's edge across
             // a sheet or a note) is no grid: its "line" has paper as dark as itself on one side
-            if ruling.rowCount == 1 || ruling.columnCount == 1, Self.dividesAlongStep(ruling, in: g) { continue }
+            // (a tick comb's ticks are thin strokes ending short of the far side: no step's edge)
+            if ticked == nil, ruling.rowCount == 1 || ruling.columnCount == 1,
+               Self.dividesAlongStep(ruling, in: g) { continue }
             // a quad that is not the grid's frame (a shadow's edge, the sheet below, the
             // page's curve) sets the straight ruling askew on it: straightened along the frame
             if let (moved, again, found, againLines, againInk) = reframed(quads[i].quad, straightened: g, ruling: ruling,

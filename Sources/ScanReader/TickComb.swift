@@ -32,8 +32,10 @@ enum TickComb {
     static let narrowestPlace = 0.4
     /// …and at most this share.
     static let widestPlace = 2.0
-    /// At least this many places (two ticks): as for a comb of boxes (`CellLattice.shortestComb`).
-    static let fewestPlaces = CellLattice.shortestComb
+    /// At least this many places (three ticks): one place more than a comb of boxes
+    /// (`CellLattice.shortestComb`) needs, as a tick is less of a line than a divider (two
+    /// digits' strokes on the line may fall where a division of three puts its ticks).
+    static let fewestPlaces = CellLattice.shortestComb + 1
     /// The ink a tick's run may skip (pixels): a pixel the threshold lost.
     static let runGap = 1
 
@@ -117,7 +119,7 @@ enum TickComb {
     /// The places' ends (`from`, the ticks, `to`) of the most places whose even division
     /// of `from…to` puts a tick within `tickTolerance` of the pitch of every inner end, no
     /// tick wider than `widestTick` of it, the ticks alike in reach (`tickLikeness`) and
-    /// no other tick like them left over; nil when none does.
+    /// fewer ticks like them left over than half the places; nil when none does.
     static func evenPlaces(_ ticks: [Tick], from: Double, to: Double, height: Double) -> [Double]? {
         let length = to - from
         guard length > 0, height > 0 else { return nil }
@@ -135,12 +137,14 @@ enum TickComb {
             }
             guard matched.count == n - 1, let shortest = matched.map(\.reach).min(),
                   let longest = matched.map(\.reach).max(), shortest >= tickLikeness * longest else { continue }
-            // a tick like these standing between them says the places are finer than this
-            // division (one of the finer division's ticks was lost)
+            // ticks like these standing between them, as many as half the places, say the
+            // places are finer than this division (one of the finer division's ticks was
+            // lost); one or two are digits' strokes on the line
             let alike = tickLikeness * shortest...longest / tickLikeness
-            guard !ticks.contains(where: { t in
+            let leftOver = ticks.filter { t in
                 alike.contains(t.reach) && t.width <= widestTick * pitch && !matched.contains { $0.middle == t.middle }
-            }) else { continue }
+            }
+            guard 2 * leftOver.count < n else { continue }
             return [from] + matched.map(\.middle) + [to]
         }
         return nil

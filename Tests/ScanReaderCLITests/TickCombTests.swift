@@ -37,7 +37,7 @@ struct TickCombTests {
     }
 
     @Test("Ticks on the bottom line part the box into its places, over scales, counts and reaches",
-          arguments: [30, 60, 120], [3, 6, 12])
+          arguments: [30, 60, 120], [4, 7, 12])
     func placesFound(height: Int, places: Int) throws {
         for reach in [0.3, 0.45, 0.6] {
             let line = max(1, height / 30)
@@ -65,11 +65,22 @@ struct TickCombTests {
         #expect(try #require(ruling(b.rotated(quarterTurns: 3))).upright == 1)
     }
 
+    @Test("A digit's stroke standing on the line mid-place leaves the comb its places")
+    func digitOnTheLine() throws {
+        // 8 places of 48 px; a 1 written down to the line in the third place
+        let found = try #require(ruling(comb(places: 8, height: 60, strokes: [(x: 120, reach: 0.5)])))
+        #expect(found.ruling.columnCount == 8)
+    }
+
     @Test("No comb (controls): no ticks, a tick lost, uneven strokes, dividers across, digits' feet")
     func controls() {
         #expect(ruling(comb(places: 6, height: 60, ticksAt: [])) == nil)
-        // a lost tick: the division it belongs to fails, and the coarser one leaves ticks over
+        // a lost tick: the division it belongs to fails, and the coarser ones leave ticks
+        // over at half their places or more
+        #expect(ruling(comb(places: 12, height: 60, skipping: [5])) == nil)
         #expect(ruling(comb(places: 6, height: 60, skipping: [3])) == nil)
+        // three places: two ticks are too few to tell from two digits' strokes on the line
+        #expect(ruling(comb(places: 3, height: 60)) == nil)
         // strokes on the line at uneven places (digits sitting on it)
         #expect(ruling(comb(places: 6, height: 60, ticksAt: [40, 61, 150, 230])) == nil)
         // lines drawn across are dividers, the ruling finder's to find
@@ -82,26 +93,28 @@ struct TickCombTests {
 
     @Test("A tick comb laid out is a grid of its places; upside down, it is turned upright")
     func laidOut() throws {
-        // a 6-place comb 60 px high at (40, 40) in a photo, ticks rising 45 % from the bottom
-        func photo(upsideDown: Bool) -> GrayImage {
-            let b = comb(places: 6, height: 60, line: 3, tickWidth: 3)
+        // a 6-place comb 60 px high at (40, 40) in a photo, ticks rising 45 % or 70 % from
+        // the bottom (long enough for the ruling finder to take them for dividers, which
+        // then fail to span the frame)
+        func photo(upsideDown: Bool, reach: Double) -> GrayImage {
+            let b = comb(places: 6, height: 60, reach: reach, line: 3, tickWidth: 3)
             let turned = upsideDown ? b.rotated(quarterTurns: 2) : b
             var image = GrayImage(width: turned.width + 80, height: 140, fill: 230)
             for y in 0..<turned.height { for x in 0..<turned.width where turned.isInk(x, y) { image[x + 40, y + 40] = 30 } }
             return image
         }
-        for upsideDown in [false, true] {
-            let image = photo(upsideDown: upsideDown)
+        for upsideDown in [false, true] { for reach in [0.45, 0.7] {
+            let image = photo(upsideDown: upsideDown, reach: reach)
             let w = Double(image.width - 81)
             let quad = Quadrilateral(topLeft: Point(40, 40), topRight: Point(40 + w, 40), bottomRight: Point(40 + w, 99),
                                      bottomLeft: Point(40, 99))
             let regions = Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
-            let grid = try #require(regions.first { $0.kind == .grid }, "upside down: \(upsideDown)")
+            let grid = try #require(regions.first { $0.kind == .grid }, "upside down: \(upsideDown), reach \(reach)")
             #expect(grid.ruling?.rowCount == 1 && grid.ruling?.columnCount == 6)
             // turned upright, the comb's top-left is the photo's bottom-right corner
             let topLeft = grid.quad.topLeft
             #expect(upsideDown ? topLeft.x > 200 && topLeft.y > 90 : topLeft.x < 50 && topLeft.y < 50)
-        }
+        } }
     }
 }
 
