@@ -20,10 +20,15 @@ enum TickComb {
     /// Ticks of one comb are printed alike: the shortest reaches at least this share of
     /// the longest (a digit's stroke sitting on the line reaches as far as the digit).
     static let tickLikeness = 0.75
-    /// A tick lies within this share of the pitch of where an even division puts it:
-    /// printed ticks fall evenly once the box is straightened; strokes of digits written
-    /// in a plain box only by chance.
+    /// A tick lies within this share of the pitch of the smooth progression through the
+    /// comb's ends and ticks (`quadraticFit`): printed ticks fall evenly along the comb,
+    /// their pitch changing smoothly where the straightening left some perspective (a quad
+    /// a little off the frame) or the sheet curls; strokes of digits written in a plain box
+    /// fall so only by chance.
     static let tickTolerance = 0.1
+    /// A tick is paired with a division's place end within this share of its pitch, before
+    /// the progression is fitted (a quarter: the next end is a pitch away).
+    static let pairingTolerance = 0.25
     /// Ink within this share of the box's height of its ends is the ends' own lines.
     static let endZone = 0.1
     /// A tick is a line, not a glyph: no wider than this share of the pitch.
@@ -38,6 +43,9 @@ enum TickComb {
     static let fewestPlaces = CellLattice.shortestComb + 1
     /// The ink a tick's run may skip (pixels): a pixel the threshold lost.
     static let runGap = 1
+    /// Columns standing out this close to each other (a share of the box's height) are one
+    /// stroke: a slanting digit's stroke on the line passes the reach bar unevenly.
+    static let strokeGap = 0.05
 
     /// A stroke standing on a frame's line: where its middle lies along the line, how wide
     /// it is and how far it reaches across (pixels).
@@ -101,11 +109,17 @@ enum TickComb {
         let reaches = (x0...x1).map(reach)
         let least = shortestTick * span
         var runs: [Tick] = []
+        let gap = max(1, Int(strokeGap * span))
         var k = 0
         while k < reaches.count {
             guard Double(reaches[k]) >= least else { k += 1; continue }
+            // columns reaching far enough, under `gap` apart (a slanting stroke's columns
+            // pass the bar unevenly): one stroke
             var e = k
-            while e + 1 < reaches.count, Double(reaches[e + 1]) >= least { e += 1 }
+            while e + 1 < reaches.count,
+                  let next = (e + 1...min(reaches.count - 1, e + gap)).first(where: { Double(reaches[$0]) >= least }) {
+                e = next
+            }
             let longest = Double(reaches[k...e].max()!)
             if longest < longestTick * span {
                 runs.append(Tick(middle: Double(x0 + k + x0 + e) / 2, width: Double(e - k + 1), reach: longest))
@@ -117,9 +131,10 @@ enum TickComb {
     }
 
     /// The places' ends (`from`, the ticks, `to`) of the most places whose even division
-    /// of `from…to` puts a tick within `tickTolerance` of the pitch of every inner end, no
-    /// tick wider than `widestTick` of it, the ticks alike in reach (`tickLikeness`) and
-    /// fewer ticks like them left over than half the places; nil when none does.
+    /// of `from…to` pairs a tick with every inner end (within `pairingTolerance` of the
+    /// pitch), the ends then lying on a smooth progression (`tickTolerance`), no tick wider
+    /// than `widestTick` of the pitch, the ticks alike in reach (`tickLikeness`) and fewer
+    /// ticks like them left over than half the places; nil when none does.
     static func evenPlaces(_ ticks: [Tick], from: Double, to: Double, height: Double) -> [Double]? {
         let length = to - from
         guard length > 0, height > 0 else { return nil }
@@ -132,11 +147,16 @@ enum TickComb {
             for k in 1..<n {
                 let want = from + Double(k) * pitch
                 guard let tick = ticks.min(by: { abs($0.middle - want) < abs($1.middle - want) }),
-                      abs(tick.middle - want) <= tickTolerance * pitch, tick.width <= widestTick * pitch else { break }
+                      abs(tick.middle - want) <= pairingTolerance * pitch, tick.width <= widestTick * pitch else { break }
                 matched.append(tick)
             }
             guard matched.count == n - 1, let shortest = matched.map(\.reach).min(),
                   let longest = matched.map(\.reach).max(), shortest >= tickLikeness * longest else { continue }
+            // the ends as a smooth progression: each within `tickTolerance` of a pitch of
+            // the quadratic through them all
+            let ends = [from] + matched.map(\.middle) + [to]
+            guard let fitted = quadraticFit(ends),
+                  zip(ends, fitted).allSatisfy({ abs($0 - $1) <= tickTolerance * pitch }) else { continue }
             // ticks like these standing between them, as many as half the places, say the
             // places are finer than this division (one of the finer division's ticks was
             // lost); one or two are digits' strokes on the line
@@ -148,5 +168,37 @@ enum TickComb {
             return [from] + matched.map(\.middle) + [to]
         }
         return nil
+    }
+
+    /// The least-squares quadratic through `values` taken at 0, 1, 2, …: its value at each
+    /// (the ends of evenly pitched places seen through a little perspective lie on a
+    /// smooth progression). nil for fewer than three values.
+    static func quadraticFit(_ values: [Double]) -> [Double]? {
+        guard values.count >= 3 else { return nil }
+        // normal equations for a + b k + c k², solved by Cramer's rule
+        var s = [Double](repeating: 0, count: 5), t = [Double](repeating: 0, count: 3)
+        for (k, v) in values.enumerated() {
+            let x = Double(k)
+            var p = 1.0
+            for e in 0..<5 {
+                s[e] += p
+                if e < 3 { t[e] += p * v }
+                p *= x
+            }
+        }
+        func det(_ m: [[Double]]) -> Double {
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        }
+        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+        let d = det(m)
+        guard abs(d) > 1e-9 else { return nil }
+        let coefficients = (0..<3).map { column in
+            det(m.enumerated().map { row, r in r.enumerated().map { $0.offset == column ? t[row] : $0.element } }) / d
+        }
+        return values.indices.map { k in
+            let x = Double(k)
+            return coefficients[0] + coefficients[1] * x + coefficients[2] * x * x
+        }
     }
 }

@@ -65,6 +65,33 @@ struct TickCombTests {
         #expect(try #require(ruling(b.rotated(quarterTurns: 3))).upright == 1)
     }
 
+    @Test("Ticks whose pitch grows along the comb (perspective the straightening left) still part it")
+    func growingPitch() throws {
+        // ten places, the k-th tick at 40 k + 0.4 k² px: places 40.4 to 47.6 px wide, the
+        // middle tick 10 px (0.23 of the mean pitch) off an even division
+        let ticks = (1..<10).map { k in 40.0 * Double(k) + 0.4 * Double(k * k) }
+        let found = try #require(ruling(comb(places: 10, height: 60, pitchShare: 44.0 / 60, ticksAt: ticks)))
+        #expect(found.ruling.columnCount == 10)
+        // control: ticks jittered a sixth of a pitch either way, alternately, fall on no
+        // smooth progression
+        let jittered = (1..<10).map { k in 44.0 * Double(k) + (k % 2 == 0 ? 7.5 : -7.5) }
+        #expect(ruling(comb(places: 10, height: 60, pitchShare: 44.0 / 60, ticksAt: jittered)) == nil)
+    }
+
+    @Test("A slanting stroke's columns, passing the reach bar unevenly, are one stroke")
+    func slantingStroke() {
+        // a 300 × 60 box (line 2 px) whose columns 100, 102, 104 reach 20 px up from the
+        // bottom line and 101, 103 only 4
+        var bits = [UInt8](repeating: 0, count: 300 * 60)
+        for x in 0..<300 { for y in 58..<60 { bits[y * 300 + x] = 1 } }
+        for (x, reach) in [(100, 20), (101, 4), (102, 20), (103, 4), (104, 20)] {
+            for y in (59 - reach)..<60 { bits[y * 300 + x] = 1 }
+        }
+        let b = BinaryImage(width: 300, height: 60, bits: bits)
+        let strokes = TickComb.standing(on: 59, inward: -1, span: 58, from: 0, to: 299) { b.isInk($0, $1) }
+        #expect(strokes.count == 1 && strokes.first?.width == 5)
+    }
+
     @Test("A digit's stroke standing on the line mid-place leaves the comb its places")
     func digitOnTheLine() throws {
         // 8 places of 48 px; a 1 written down to the line in the third place
