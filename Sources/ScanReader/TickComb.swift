@@ -6,10 +6,12 @@ import DocumentImaging
 /// vanish from the text and its ticks read as 1s.
 ///
 /// Each tick is a stroke rising from the frame's line: its reach, measured column by
-/// column as the run of ink from the line's middle inward, stands out against the line's
-/// own half width. The ticks must fall evenly, every one present, at the pitch of a
-/// division of the frame into places no narrower than `narrowestPlace` and no wider than
-/// `widestPlace` of the box's height, with as many places as can be so divided.
+/// column as the run of ink from the line's middle inward, is a share of the box's height
+/// no line's own width or digit's foot reaches. The ticks must fall evenly, every one
+/// present, on a division of the frame into places no narrower than `narrowestPlace` and
+/// no wider than `widestPlace` of the box's height (their pitch may change smoothly along
+/// the comb, `quadraticFit`), alike in reach and thin, with no finer division's ticks left
+/// over, and with as many places as can be so divided.
 enum TickComb {
     /// A tick reaches at least this share of the way across the box from its line; a
     /// frame's line, a speck or a digit's foot sitting on the line do not.
