@@ -11,8 +11,10 @@ import DocumentImaging
 ///   shadow's band cut from the faint ink still leave a piece the model rejects;
 /// - a grid's cell whose one piece is rejected, or read as a digit the model doubts
 ///   (`doubtedBelow`), is cut again, and read as the digit the model is sure of there
-///   (`cellConfidence`). Cells read empty are never asked: faint ink alone in an empty
-///   cell is as often the back's print showing through.
+///   (`cellConfidence`). Cells read empty are not asked: faint ink alone in an empty
+///   cell is as often the back's print showing through. A comb's place read empty
+///   between places read as digits is the exception (`gapsBetweenDigits`): a number
+///   fills a comb's places without gaps.
 enum FaintInkReading {
     /// The least probability of the digit a cell's faint ink is read as: the bar a
     /// second cut must clear (`TouchingDigits.partConfidence`), a smudge's faint ink
@@ -58,7 +60,8 @@ enum FaintInkReading {
                 inputs += crops.map(\.modelInput)
             } else if region.kind == .grid, let ruling = region.ruling {
                 let inCell = piecesPerCell(pieces[r], columns: ruling.columnCount)
-                for (i, piece) in pieces[r].enumerated() where isDoubted(piece) {
+                let gaps = Set(gapsBetweenDigits(pieces[r], ruling: ruling))
+                for (i, piece) in pieces[r].enumerated() where isDoubted(piece) || gaps.contains(i) {
                     guard let row = piece.row, let col = piece.col, inCell[row * ruling.columnCount + col] == 1,
                           let crop = segmenter.cellDigit(gray: region.gray, binary: faint,
                                                          cell: region.gray.cellBox(ruling, row, col)) else { continue }
@@ -85,6 +88,24 @@ enum FaintInkReading {
                                                                prediction: prediction)
         }
         return result
+    }
+
+    /// In a comb (a grid of one row or one column), the indices of `pieces` that are cells
+    /// read empty with cells read as digits on both sides: a number is written into a
+    /// comb's places without gaps, so such a place holds a digit its threshold lost (a pen
+    /// pressed lightly), and it is asked of its faint ink as a doubted cell is.
+    static func gapsBetweenDigits(_ pieces: [ReadRegion.Piece], ruling: Ruling) -> [Int] {
+        guard ruling.rowCount == 1 || ruling.columnCount == 1 else { return [] }
+        let place = { (p: ReadRegion.Piece) in ruling.rowCount == 1 ? p.col : p.row }
+        let digits = pieces.compactMap { p -> Int? in
+            guard let prediction = p.prediction, !prediction.isRejected else { return nil }
+            return place(p)
+        }
+        guard let first = digits.min(), let last = digits.max() else { return [] }
+        return pieces.indices.filter { i in
+            guard pieces[i].crop == nil, let k = place(pieces[i]) else { return false }
+            return k > first && k < last
+        }
     }
 
     /// True when the faint ink's reading of a field rejects no piece and reads more digits

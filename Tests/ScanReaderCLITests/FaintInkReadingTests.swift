@@ -187,4 +187,50 @@ struct FaintInkReadingTests {
         #expect(untouched.map(\.prediction?.label) == grid.pieces.map(\.prediction?.label))
         #expect(untouched.filter { $0.crop == nil }.count == grid.pieces.filter { $0.crop == nil }.count)
     }
+
+    /// The sample comb as read.
+    static let comb: ReadRegion = {
+        let image = try! ImageLoader.load(path: CLI.root.appendingPathComponent("SampleImages/comb-boxes.jpg").path,
+                                          options: .init(maxDimension: ReadOptions().workingSize)).image
+        return reader.readRegions(in: image).first { $0.region.kind == .grid }!
+    }()
+
+    /// `pieces` with the piece at `k` taken as a cell read empty (the threshold lost it).
+    static func emptying(_ pieces: [ReadRegion.Piece], at k: Int) -> [ReadRegion.Piece] {
+        var emptied = pieces
+        emptied[k] = ReadRegion.Piece(crop: nil, row: pieces[k].row, col: pieces[k].col, input: nil)
+        return emptied
+    }
+
+    @Test("A comb's place read empty between places read as digits is read from its faint ink")
+    func combGapReadFromFaint() throws {
+        let comb = Self.comb
+        let ruling = try #require(comb.region.ruling)
+        try #require(ruling.rowCount == 1 && comb.pieces.count >= 4)
+        let labels = comb.pieces.map(\.prediction?.label)
+        try #require(labels.allSatisfy { $0 != nil && $0 != DigitClassifier.rejectClass })
+        // each inner place in turn
+        for k in 1..<(comb.pieces.count - 1) {
+            let after = FaintInkReading.reading([Self.emptying(comb.pieces, at: k)], of: [comb.region],
+                                                segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier)[0]
+            #expect(after.map(\.prediction?.label) == labels, "place \(k)")
+        }
+        // control: the last place read empty is a place left blank, not asked
+        let last = comb.pieces.count - 1
+        let trailing = FaintInkReading.reading([Self.emptying(comb.pieces, at: last)], of: [comb.region],
+                                               segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier)[0]
+        #expect(trailing[last].crop == nil)
+        // control: a 9×9 grid's empty cell between digits is never asked (show-through)
+        let grid = Self.grid
+        let gridRuling = try #require(grid.region.ruling)
+        let k = try #require(grid.pieces.indices.first { k in
+            let p = grid.pieces[k]
+            guard p.prediction.map({ !$0.isRejected }) == true, let col = p.col, col > 0, col < gridRuling.columnCount - 1
+            else { return false }
+            return true
+        })
+        let asked = FaintInkReading.reading([Self.emptying(grid.pieces, at: k)], of: [grid.region],
+                                            segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier)[0]
+        #expect(asked[k].crop == nil)
+    }
 }
