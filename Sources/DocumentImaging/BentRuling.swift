@@ -237,29 +237,13 @@ public struct BentRuling: Sendable, Equatable {
             [1, u, u * u, v, u * v, u * u * v, v * v, u * v * v, u * u * v * v]
         }
         func solve(_ pts: [(u: Double, v: Double, value: Double)]) -> [Double]? {
-            leastSquares(pts.map { terms($0.u, $0.v) }, pts.map(\.value))
+            LinearSystem.leastSquares(pts.map { terms($0.u, $0.v) }, pts.map(\.value), ridge: ridge)
         }
         guard var c = solve(points) else { return nil }
         let value = { (c: [Double], u: Double, v: Double) in zip(c, terms(u, v)).reduce(0) { $0 + $1.0 * $1.1 } }
         let kept = points.filter { abs($0.value - value(c, $0.u, $0.v)) <= tolerance }
         if kept.count < points.count, let again = solve(kept) { c = again }
         return { u, v in value(c, u, v) }
-    }
-
-    /// The least-squares solution of `a · x ≈ b`, with a little ridge (terms the points
-    /// cannot fix — a grid of one row has no second direction — stay near zero); nil when
-    /// there are no rows.
-    static func leastSquares(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        guard let n = a.first?.count, !a.isEmpty else { return nil }
-        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (row, y) in zip(a, b) {
-            for i in 0..<n {
-                for j in 0..<n { m[i][j] += row[i] * row[j] }
-                m[i][n] += row[i] * y
-            }
-        }
-        for i in 0..<n { m[i][i] += ridge }
-        return LinearSystem.solve(m, smallestPivot: 1e-12)
     }
 
     /// The ridge added to the normal equations' diagonal (offsets are pixels, terms at

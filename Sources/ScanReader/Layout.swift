@@ -124,16 +124,20 @@ struct Layout {
             // the upright strokes of digits written in one long box come near its frame
             // but stop short of it. A box whose places only ticks standing on one side part
             // has no such lines: its ruling is its ticks' (`TickComb`)
-            var inkOfG: BinaryImage? = nil
-            let dividesAcross = found.map { r in
-                guard r.rowCount == 1 || r.columnCount == 1 else { return true }
-                inkOfG = Self.ink(of: g)
-                return Self.dividersSpanFrame(r, lines: lines, ink: inkOfG!)
-            } ?? false
+            // (the ink is thresholded only for a quad that has a ruling to check or take)
+            var checkedInk: BinaryImage? = nil
+            let dividesAcross: Bool
+            if let r = found, r.rowCount == 1 || r.columnCount == 1 {
+                let rowInk = Self.ink(of: g)
+                checkedInk = rowInk
+                dividesAcross = Self.dividersSpanFrame(r, lines: lines, ink: rowInk)
+            } else {
+                dividesAcross = found != nil
+            }
             let ticked = dividesAcross ? nil : TickComb.ruling(in: paper, lines: lines)
             guard var ruling = dividesAcross ? found : ticked?.ruling else { continue }
             tickTurns[i] = ticked?.upright
-            var ink = inkOfG ?? Self.ink(of: g)
+            var ink = checkedInk ?? Self.ink(of: g)
             inks[i] = ink
             guard Self.cellsLookBlank(ink, ruling) else { continue }
             // an outline ringing no hole the size of a cell is a blob of ink (digits run

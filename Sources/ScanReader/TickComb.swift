@@ -177,30 +177,8 @@ enum TickComb {
     /// smooth progression). nil for fewer than three values.
     static func quadraticFit(_ values: [Double]) -> [Double]? {
         guard values.count >= 3 else { return nil }
-        // normal equations for a + b k + c k², solved by Cramer's rule
-        var s = [Double](repeating: 0, count: 5), t = [Double](repeating: 0, count: 3)
-        for (k, v) in values.enumerated() {
-            let x = Double(k)
-            var p = 1.0
-            for e in 0..<5 {
-                s[e] += p
-                if e < 3 { t[e] += p * v }
-                p *= x
-            }
-        }
-        func det(_ m: [[Double]]) -> Double {
-            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-        }
-        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
-        let d = det(m)
-        guard abs(d) > 1e-9 else { return nil }
-        let coefficients = (0..<3).map { column in
-            det(m.enumerated().map { row, r in r.enumerated().map { $0.offset == column ? t[row] : $0.element } }) / d
-        }
-        return values.indices.map { k in
-            let x = Double(k)
-            return coefficients[0] + coefficients[1] * x + coefficients[2] * x * x
-        }
+        let terms = values.indices.map { k in [1, Double(k), Double(k * k)] }
+        guard let c = LinearSystem.leastSquares(terms, values) else { return nil }
+        return terms.map { t in zip(t, c).reduce(0) { $0 + $1.0 * $1.1 } }
     }
 }

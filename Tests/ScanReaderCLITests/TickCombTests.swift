@@ -121,8 +121,7 @@ struct TickCombTests {
     @Test("A tick comb laid out is a grid of its places; upside down, it is turned upright")
     func laidOut() throws {
         // a 6-place comb 60 px high at (40, 40) in a photo, ticks rising 45 % or 70 % from
-        // the bottom (long enough for the ruling finder to take them for dividers, which
-        // then fail to span the frame)
+        // the bottom
         func photo(upsideDown: Bool, reach: Double) -> GrayImage {
             let b = comb(places: 6, height: 60, reach: reach, line: 3, tickWidth: 3)
             let turned = upsideDown ? b.rotated(quarterTurns: 2) : b
