@@ -9,7 +9,7 @@ public import ImagingCore
 /// lie in short vertical runs; a digit's or a word's strokes mostly do not). Runs of line
 /// ink along each row, joined across short gaps, make segments; segments in touching rows
 /// make lines. A box is two horizontal lines of matching extent with a vertical line at
-/// each end spanning the height between them, and no line of the same extent between.
+/// each end spanning the height between them.
 public struct LineBoxes: Sendable {
     /// A straight line found: its extent along its direction and across it (pixels,
     /// inclusive), in the orientation it was found in.
@@ -64,18 +64,25 @@ public struct LineBoxes: Sendable {
         public var outer: PixelBox
     }
 
-    /// The boxes in `ink`, largest first. Nested boxes are all returned; a box split by a
-    /// line of the same extent is returned as its parts.
+    /// The boxes in `ink`, largest first. Nested boxes are all returned; a box a line of
+    /// the same extent crosses is returned whole and as its parts: that line may be a
+    /// ruling (stacked boxes) or a digit's stroke spanning a narrow box (a 7's bar), which
+    /// no line's shape tells apart, so the layout weighs the whole against its parts by
+    /// the glyphs each cuts (`Layout`).
     public func boxes(in ink: BinaryImage) -> [Box] {
         let (rows, columns) = lines(in: ink)
         var found: [Box] = []
         for (ti, top) in rows.enumerated() {
-            // the nearest line below with the same extent closes a box, if its sides are drawn
+            // each line below with the same extent closes a box, nearest first, while the
+            // sides run on to it
             let closing = rows.indices.filter { bi in
                 bi != ti && rows[bi].middle > top.middle && sameExtent(top.along, rows[bi].along)
                     && rows[bi].across.upperBound - top.across.lowerBound + 1 >= minimumSide
-            }.min { rows[$0].middle < rows[$1].middle }
-            if let bi = closing, let box = box(top: top, bottom: rows[bi], columns: columns) { found.append(box) }
+            }.sorted { rows[$0].middle < rows[$1].middle }
+            for bi in closing {
+                guard let box = box(top: top, bottom: rows[bi], columns: columns) else { break }
+                found.append(box)
+            }
         }
         return Array(Set(found)).sorted { $0.outer.width * $0.outer.height > $1.outer.width * $1.outer.height }
     }

@@ -252,13 +252,15 @@ struct Layout {
                 (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }
             let drawnFrame = !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle
-            // a box with inner regions is read only to be weighed against inner fields
-            // that span most of it across (`linePieceShare`), and paper only against its
-            // own pieces (a sheet a shadow's edge cut, each part also found)
+            // a box with inner regions (drawn, or found from its lines on a sheet: then
+            // its parts are the boxes a line across it makes, `LineBoxes`) is read only to
+            // be weighed against inner fields that span most of it across
+            // (`linePieceShare`), and paper only against its own pieces (a sheet a
+            // shadow's edge cut, each part also found)
             let piecesOfIt = quads[i].isFlatPaper && !inner.isEmpty
                 && inner.allSatisfy { isField[$0] && Self.isPiece(quads[$0].quad, of: quads[i].quad) }
             if !inner.isEmpty && !piecesOfIt {
-                guard drawnFrame, inner.allSatisfy({ isField[$0] }),
+                guard drawnFrame || quads[i].isLineMiddle, inner.allSatisfy({ isField[$0] }),
                       inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
                 else { continue }
             }

@@ -8,10 +8,16 @@ import Testing
 /// where the photo-wide detector misses them (here: boxes under its area floor).
 @Suite("Boxes on a sheet")
 struct SheetBoxesTests {
-    /// A sheet (600 × 800 in its own units) turned `degrees` on a dark desk, with four
-    /// boxes of 2-unit lines, each holding a written 0, each under 0.12 % of the
-    /// photo. Returns the photo and the boxes' line-middle corners in it.
-    func photo(degrees: Double) -> (GrayImage, [Quadrilateral]) {
+    /// Four boxes, each under 0.12 % of the photo (sheet units: x0, y0, x1, y1).
+    static let smallBoxes = [(150.0, 150.0, 200.0, 176.0), (300.0, 150.0, 350.0, 176.0), (150.0, 400.0, 200.0, 426.0),
+                             (400.0, 600.0, 450.0, 626.0)]
+
+    /// A sheet (600 × 800 in its own units) turned `degrees` on a dark desk, with
+    /// `boxes` of 2-unit lines, each holding a written 0 in its left part unless not `zeros`, and
+    /// `strokes` (each says which sheet points it inks dark). Returns the photo and the boxes'
+    /// line-middle corners in it.
+    func photo(degrees: Double, boxes: [(Double, Double, Double, Double)] = smallBoxes, zeros: Bool = true,
+               strokes: [(Point) -> Bool] = []) -> (GrayImage, [Quadrilateral]) {
         let (w, h) = (1000, 900)
         let a = degrees * .pi / 180
         let toPhoto = { (p: Point) -> Point in
@@ -22,8 +28,6 @@ struct SheetBoxesTests {
             let x = (p.x - 500) / 0.9, y = (p.y - 450) / 0.9
             return Point(300 + x * cos(a) + y * sin(a), 400 - x * sin(a) + y * cos(a))
         }
-        let boxes = [(150.0, 150.0, 200.0, 176.0), (300.0, 150.0, 350.0, 176.0), (150.0, 400.0, 200.0, 426.0),
-                     (400.0, 600.0, 450.0, 626.0)]
         var image = GrayImage(width: w, height: h, fill: 70)
         for y in 0..<h {
             for x in 0..<w {
@@ -40,8 +44,9 @@ struct SheetBoxesTests {
                         // a digit: a 0 (a ring 14 × 18 units, 3 thick) in the box's left part
                         let ex = (s.x - (x0 + 16)) / 7, ey = (s.y - (y0 + y1) / 2) / 9
                         let r = (ex * ex + ey * ey).squareRoot()
-                        if r <= 1 && r >= 0.6 { v = 30 }
+                        if zeros && r <= 1 && r >= 0.6 { v = 30 }
                     }
+                    if strokes.contains(where: { $0(s) }) { v = 30 }
                     sum += v
                 }
                 image[x, y] = UInt8(sum / 4)
@@ -79,5 +84,40 @@ struct SheetBoxesTests {
         #expect(layout.addingSheetBoxes(to: detected, in: image).contains { $0.isLineMiddle })
         let sheet = try #require(detected.first { $0.parent == nil })
         #expect(!layout.addingSheetBoxes(to: detected, in: image, skipping: [sheet.quad.center]).contains { $0.isLineMiddle })
+    }
+
+    @Test("A box a digit's stroke spans is read whole, not as the two boxes the stroke seems to divide it into",
+          arguments: [0.0, 10.0])
+    func boxSpannedByAStroke(degrees: Double) throws {
+        // an upright box 26 × 90 holding a square 0 at its top and, below, a T whose bar,
+        // drawn by hand a little aslant, runs from side to side: a line of the box's
+        // extent, as a 7's bar is in a narrow box
+        let box = (150.0, 150.0, 176.0, 240.0)
+        func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Point) -> Bool {
+            { p in p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1 }
+        }
+        let zero = [rect(155, 158, 170, 161), rect(155, 177, 170, 180), rect(155, 158, 158, 180), rect(167, 158, 170, 180)]
+        let bar = { (p: Point) in
+            let y0 = 193 + 5 * (p.x - 151) / 24
+            return p.x >= 151 && p.x <= 175 && p.y >= y0 && p.y <= y0 + 3
+        }
+        let stem = rect(161, 199, 165, 226)
+        let (image, boxes) = photo(degrees: degrees, boxes: [box], zeros: false, strokes: zero + [bar, stem])
+        let layout = Layout()
+        // the box's outline as a thin line broken by blur would leave it: the detector
+        // misses it (its quad taken out), and only the sheet's lines give it
+        let detected = layout.detector.detect(in: image).filter { !Layout.sameCorners($0.quad, boxes[0], within: 4) }
+        let withBoxes = layout.addingSheetBoxes(to: Layout.nested(detected), in: image)
+        let fromLines = withBoxes.filter(\.isLineMiddle).map(\.quad)
+        #expect(fromLines.count == 3)  // the whole, and the two parts the bar seems to make
+        let regions = layout.regions(in: image, quads: withBoxes)
+        // the whole is read (its 0 and T each one glyph there; the bar may read as its
+        // one-column ruling), not the parts (in which the bar is a frame and the T's stem
+        // ink touching it)
+        #expect(regions.count == 1)  // the box alone: the sheet is read through it
+        #expect(regions.contains { Layout.sameCorners($0.quad, boxes[0], within: 1.5) })
+        let parts = fromLines.filter { !Layout.sameCorners($0, boxes[0], within: 1.5) }
+        #expect(parts.count == 2)
+        #expect(!regions.contains { r in parts.contains { Layout.sameCorners(r.quad, $0, within: 1.5) } })
     }
 }
