@@ -167,7 +167,7 @@ enum TickComb {
                 alike.contains(t.reach) && t.width <= widestTick * pitch && !matched.contains { $0.middle == t.middle }
             }
             guard 2 * leftOver.count < n else { continue }
-            return [from] + matched.map(\.middle) + [to]
+            return ends
         }
         return nil
     }

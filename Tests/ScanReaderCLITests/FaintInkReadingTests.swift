@@ -223,11 +223,10 @@ struct FaintInkReadingTests {
         // control: a 9×9 grid's empty cell between digits is never asked (show-through)
         let grid = Self.grid
         let gridRuling = try #require(grid.region.ruling)
+        let innerColumns = 1..<(gridRuling.columnCount - 1)
         let k = try #require(grid.pieces.indices.first { k in
             let p = grid.pieces[k]
-            guard p.prediction.map({ !$0.isRejected }) == true, let col = p.col, col > 0, col < gridRuling.columnCount - 1
-            else { return false }
-            return true
+            return p.prediction.map { !$0.isRejected } == true && p.col.map(innerColumns.contains) == true
         })
         let asked = FaintInkReading.reading([Self.emptying(grid.pieces, at: k)], of: [grid.region],
                                             segmenter: Self.reader.layout.segmenter, classifier: Self.reader.classifier)[0]
