@@ -200,18 +200,56 @@ public struct LineBoxes: Sendable {
             for k in open.indices where !taken[k] { done.append(open[k]) }
             open = next
         }
-        // a line runs straight (it may drift a little across rows: a slight tilt) and is
-        // drawn through: thin ink at most places along it (the gaps bridged between the
-        // letters of a word or the digits of a number add up)
-        return (done + open).filter { line in
-            guard Double(line.across.upperBound - line.across.lowerBound + 1)
-                    <= Double(maximumThickness) + Self.drift * Double(line.length) else { return false }
-            var covered = 0
-            thin.withUnsafeBufferPointer { t in
-                for x in line.along where line.across.contains(where: { t[$0 * width + x] != 0 }) { covered += 1 }
+        // a line is drawn through: thin ink at most places along it (the gaps bridged
+        // between the letters of a word or the digits of a number add up). A line whose
+        // ends ran on across a gap into other ink (a label, a speck, the line met at a
+        // corner) is kept for its inked stretch (`inkedStretch`). It runs straight: it may
+        // drift a little across rows (a slight tilt)
+        return thin.withUnsafeBufferPointer { t in
+            (done + open).compactMap { line -> Line? in
+                guard let kept = inkedStretch(of: line, thin: t, width: width),
+                      kept.length >= minimumSide,
+                      Double(kept.across.upperBound - kept.across.lowerBound + 1)
+                        <= Double(maximumThickness) + Self.drift * Double(kept.length) else { return nil }
+                return kept
             }
-            return Double(covered) >= Self.inkedShare * Double(line.length)
         }
+    }
+
+    /// `line` when thin ink lies in one of its rows at `inkedShare` of its places or more.
+    /// Otherwise its longest stretch inked at `trimmedInkedShare` of its places, from an
+    /// inked place to an inked place, with the rows it covers there: the side of a box
+    /// whose run went on past the corner, across the line met there, into a label's
+    /// letters or specks. Nil when no place is inked.
+    func inkedStretch(of line: Line, thin: UnsafeBufferPointer<UInt8>, width: Int) -> Line? {
+        let n = line.length
+        let inked = line.along.map { x in line.across.contains { thin[$0 * width + x] != 0 } }
+        if Double(inked.filter { $0 }.count) >= Self.inkedShare * Double(n) { return line }
+        // each inked place counts 1 − share, each blank one −share: a stretch is inked
+        // enough when its sum is not negative (to rounding); the longest one from prefix
+        // sums, its start a prefix minimum and its end a suffix maximum, both walked once
+        let share = Self.trimmedInkedShare
+        var prefix = [0.0]
+        prefix.reserveCapacity(n + 1)
+        for isInked in inked { prefix.append(prefix.last! + (isInked ? 1 - share : -share)) }
+        var lowest = prefix, highest = prefix
+        for k in 1...n { lowest[k] = min(lowest[k - 1], prefix[k]) }
+        for k in stride(from: n - 1, through: 0, by: -1) { highest[k] = max(highest[k + 1], prefix[k]) }
+        var (i, j, best) = (0, 0, (start: 0, end: 0))
+        while i <= n && j <= n {
+            if lowest[i] <= highest[j] + 1e-9 {
+                if j - i > best.end - best.start { best = (i, j) }
+                j += 1
+            } else {
+                i += 1
+            }
+        }
+        guard var first = inked[best.start..<best.end].firstIndex(of: true),
+              var last = inked[best.start..<best.end].lastIndex(of: true) else { return nil }
+        first += line.along.lowerBound; last += line.along.lowerBound
+        let rows = line.across.filter { y in (first...last).contains { thin[y * width + $0] != 0 } }
+        guard let top = rows.first, let bottom = rows.last else { return nil }
+        return Line(along: first...last, across: top...bottom)
     }
 
     /// The share of a line's length that must be inked: a drawn line loses a few stretches
@@ -222,6 +260,11 @@ public struct LineBoxes: Sendable {
     /// How far a line may drift across its direction per pixel along it (about 3°: a
     /// sheet straightened from a slightly curled or imperfectly found outline).
     static let drift = 0.05
+    /// The share of its places at which the stretch kept of a line that is not drawn
+    /// through must be inked (`inkedStretch`): the line ran on into other ink, so what
+    /// is kept of it must be drawn all but through (a stroke crossing it); a line of
+    /// print, whose letters leave a gap every few pixels, keeps no stretch a box side long.
+    static let trimmedInkedShare = 0.9
 }
 
 extension LineBoxes {

@@ -44,6 +44,30 @@ struct LineBoxesTests {
         #expect(LineBoxes(longerSide: 600).boxes(in: ink.image).count == 1)
     }
 
+    @Test("Found when a side runs on past a corner into specks or a label's letters (the side kept for its drawn stretch)",
+          arguments: [false, true])
+    func sideRunningOnIntoSpecks(below: Bool) throws {
+        // a 300 × 60 box, lines 2 px; 2-px dots 10 px apart (within a bridged gap of each
+        // other) continue its left side 90 px past the top corner, or its right side past
+        // the bottom one: joined to them, the side is inked over under half its length
+        var ink = Ink(600, 400)
+        ink.box(100, 100, 400, 160, thickness: 2)
+        for k in 1...9 {
+            if below { ink.paint(398, 160 + 10 * k - 2, 400, 160 + 10 * k) } else { ink.paint(100, 100 - 10 * k, 102, 100 - 10 * k + 2) }
+        }
+        let finder = LineBoxes(longerSide: 600)
+        #expect(finder.boxes(in: ink.image).map(\.outer) == [PixelBox(x: 100, y: 100, width: 300, height: 60)])
+        // the side ends at the box's lines, not at the last dot
+        let side = try #require(finder.lines(in: ink.image).columns.first { $0.across.contains(below ? 399 : 100) })
+        #expect(side.along.lowerBound >= 90 && side.along.upperBound <= 170)
+
+        // control: the dots alone, and a row of them, are no line
+        var dots = Ink(600, 400)
+        for k in 0..<20 { dots.paint(100, 100 + 10 * k, 102, 102 + 10 * k); dots.paint(100 + 10 * k, 300, 102 + 10 * k, 302) }
+        let (rows, columns) = finder.lines(in: dots.image)
+        #expect(rows.isEmpty && columns.isEmpty)
+    }
+
     @Test("No box (negative controls): three sides; lines of dashes with uprights; a thick bar for a side")
     func controls() {
         let finder = LineBoxes(longerSide: 600)
