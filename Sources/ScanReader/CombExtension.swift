@@ -33,9 +33,11 @@ extension Layout {
     /// perspective carries on) is looked at past the end, the end box's width and
     /// `combProbeMargin` of it more, at the comb's own scale, its lines' ink (`lineInk`). A
     /// box is there when a drawn line crosses the comb one box on (within `lineTolerance`
-    /// of a box, inked over `dividerSpan` of the frame's height) and both frame lines run on
-    /// over the new box (each for `LineBoxes.inkedShare` of it: a drawn line loses stretches
-    /// to faint print and to digits crossing it); a drawn line is darker than the paper
+    /// of a box) and both frame lines run on over the new box, each line inked over
+    /// `LineBoxes.inkedShare` of its stretch (a drawn line loses stretches to faint print
+    /// and to digits touching or crossing it; the stricter `dividerSpan`, which tells a
+    /// divider from a digit's upright inside a box, is not needed one pitch past the end
+    /// box, where the frame's lines must run on to it); a drawn line is darker than the paper
     /// either side of it by `inkContrast`. The comb taken is the quad pushed out to that line, its edge as
     /// far past the line as the old edge lay past the old end line, its ruling the old one
     /// and the new line carried into the new straightening; its cells must look blank
@@ -104,7 +106,7 @@ extension Layout {
         guard let best = mostInked.min(by: { a, b in
                   a.darkness != b.darkness ? a.darkness < b.darkness : abs(a.x - due) < abs(b.x - due)
               }),
-              isLine(at: Double(best.x), crossing: true, from: frame.first!, to: frame.last!, inked: Self.dividerSpan)
+              isLine(at: Double(best.x), crossing: true, from: frame.first!, to: frame.last!, inked: LineBoxes.inkedShare)
         else { return nil }
         let line = Double(best.x)
         guard frame.allSatisfy({ frameLine in

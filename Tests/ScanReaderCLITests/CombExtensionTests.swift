@@ -79,6 +79,16 @@ struct CombExtensionTests {
         #expect(columns(read(image)) == 5)
     }
 
+    @Test("A box before the outline whose line is broken over a fifth of its height (faint, or touched by its digit) is taken; broken over two fifths, not",
+          arguments: [(12, 5), (24, 4)])
+    func brokenLineBeforeOutline(gap: Int, boxes: Int) {
+        // the fifth box's line at x = 50 runs 50…110 between the frame's lines: a gap of
+        // `gap` px in its middle leaves 48 or 36 of its 60 px inked (80 %, 60 %)
+        var image = photo(start: 50)
+        for y in (80 - gap / 2)..<(80 + gap / 2) { for x in 50..<53 { image[x, y] = 228 } }
+        #expect(columns(read(image)) == boxes)
+    }
+
     @Test("Controls: paper before the outline, and a dark area a pitch before it with the frame running to it, add no box")
     func noBoxBeforeOutline() {
         #expect(columns(read(photo(start: 130))) == 4)
