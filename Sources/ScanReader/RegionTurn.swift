@@ -24,10 +24,13 @@ enum RegionTurn {
     static let squareTolerance = 12.0
 
     /// For each region, the clockwise quarter turns (0…3) that put it upright. A grid's
-    /// cells are the same cells in every turn, so its crops are asked as cut; a field's
-    /// glyphs are grouped into lines, and a line stood on end groups wrongly (its digits
-    /// fall into one crop), so a field is also cut again from its image turned a quarter —
-    /// a half turn groups as none does, so two cuts cover the four turns.
+    /// cells are the same cells in every turn, so its crops are asked as cut; a field's or
+    /// a page's glyphs are grouped into lines, and a line stood on end groups wrongly (its
+    /// digits fall into one crop), so it is also cut again from its image turned a quarter
+    /// — a half turn groups as none does, so two cuts cover the four turns. A page (the
+    /// whole photo read where no outline was found) is turned as a document is: in the
+    /// default orientation mode, digits written on a sheet photographed on its side read
+    /// upright without turning the photo.
     static func turns(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier) -> [Int] {
         decide(evidence: regions.map { Self.evidence(of: $0, segmenter: segmenter, model: model) },
                frameAngles: regions.map { frameAngle($0.region.quad) })
@@ -53,12 +56,12 @@ enum RegionTurn {
     }
 
     /// A region's glyphs' summed evidence for turns t = 0…3 (the clockwise quarter turns
-    /// that would make it upright), nil when it is a page, a grid of tiles, or cut nothing.
+    /// that would make it upright), nil when it is a grid of tiles or cut nothing.
     static func evidence(of region: ReadRegion, segmenter: DigitSegmenter, model: GlyphTurnClassifier) -> [Double]? {
-        guard region.region.kind != .page, region.region.tiles == nil else { return nil }
+        guard region.region.tiles == nil else { return nil }
         let asCut = sample(region.pieces.compactMap(\.crop))
         guard !asCut.isEmpty else { return nil }
-        let quarter = region.region.kind == .field
+        let quarter = region.region.kind != .grid
             ? sample(OrientationVote.glyphs(of: region.region, turned: [1], segmenter: segmenter)[0]) : []
         let logp = model.turnEvidence((asCut + quarter).map(\.modelInput))
         var total = [Double](repeating: 0, count: 4)
