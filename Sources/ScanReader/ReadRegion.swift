@@ -66,10 +66,20 @@ struct ReadRegion {
     /// Maps rectified-region pixels to working-image pixels through the region's quad
     /// alone (for a grid whose lines bend, as if they did not).
     var straightToImage: (Point) -> Point {
-        guard region.kind != .page,
-              let map = Self.map(through: region.quad, width: region.gray.width, height: region.gray.height)
-        else { return { $0 } }
-        return map
+        if region.kind == .page { return Self.pageMap(region.quad, width: region.gray.width, height: region.gray.height) }
+        return Self.map(through: region.quad, width: region.gray.width, height: region.gray.height) ?? { $0 }
+    }
+
+    /// A page's pixels are the working image's own: the identity. A page turned upright
+    /// on its own (`RegionTurn.turned`) maps back through the turn: its quad's corners, the
+    /// image's corner pixels in a new order, taken to the image's corner edges.
+    static func pageMap(_ quad: Quadrilateral, width: Int, height: Int) -> (Point) -> Point {
+        let corners = quad.corners
+        guard corners[0] != Point(0, 0) else { return { $0 } }
+        let edges = corners.map { Point($0.x > 0 ? $0.x + 1 : 0, $0.y > 0 ? $0.y + 1 : 0) }
+        let (w, h) = (Double(width), Double(height))
+        guard let turn = Homography(mapping: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: edges) else { return { $0 } }
+        return turn.apply
     }
 
     /// Maps pixel-edge coordinates of `quad` straightened to `width` × `height` to the

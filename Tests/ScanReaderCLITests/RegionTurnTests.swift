@@ -72,6 +72,28 @@ struct RegionTurnTests {
         #expect(texts(upright.rotated(quarterTurns: 1), turning: false) != ["5831"])
     }
 
+    @Test("A page turned upright reports its digits' boxes where they lie in the photo")
+    func pageBoxesTurned() throws {
+        let upright = try Self.sample("number-on-sheet.jpg")
+        let (w, h) = (upright.width, upright.height)
+        func boxes(_ image: GrayImage) -> [[Int]] {
+            let read = Self.reader.turningRegions(Self.reader.readRegions(in: image), model: Self.reader.turnModel!)
+            return read.enumerated().flatMap { i, r in r.result(index: i, scale: 1, minConfidence: 0.6, unsure: "?").digits.map(\.box) }
+        }
+        let want = boxes(upright)
+        #expect(want.count == 4)
+        // a box [x, y, bw, bh] of the upright photo, in the photo turned a quarter and a half
+        let quarter = want.map { b in [h - b[1] - b[3], b[0], b[3], b[2]] }
+        let half = want.map { b in [w - b[0] - b[2], h - b[1] - b[3], b[2], b[3]] }
+        for (t, expected) in [(1, quarter), (2, half)] {
+            let got = boxes(upright.rotated(quarterTurns: t))
+            #expect(got.count == expected.count, "turned \(t)")
+            for (g, e) in zip(got, expected) {
+                #expect(zip(g, e).allSatisfy { abs($0 - $1) <= 1 }, "turned \(t): \(g) against \(e)")
+            }
+        }
+    }
+
     @Test("Regions square to each other pool their evidence, each in its own frame")
     func pooled() {
         // a field that tells its turn (a 7 upside down) and one that does not (a 6 or a 9)
