@@ -76,10 +76,10 @@ struct ReadRegion {
     static func pageMap(_ quad: Quadrilateral, width: Int, height: Int) -> (Point) -> Point {
         let corners = quad.corners
         guard corners[0] != Point(0, 0) else { return { $0 } }
-        let edges = corners.map { Point($0.x > 0 ? $0.x + 1 : 0, $0.y > 0 ? $0.y + 1 : 0) }
-        let (w, h) = (Double(width), Double(height))
-        guard let turn = Homography(mapping: [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)], to: edges) else { return { $0 } }
-        return turn.apply
+        // each corner pixel's centre moved half a pixel out to the image's outer edge
+        let e = corners.map { Point($0.x > 0 ? $0.x + 0.5 : -0.5, $0.y > 0 ? $0.y + 0.5 : -0.5) }
+        let edges = Quadrilateral(topLeft: e[0], topRight: e[1], bottomRight: e[2], bottomLeft: e[3])
+        return Homography(straightening: edges, width: width, height: height)?.apply ?? { $0 }
     }
 
     /// Maps pixel-edge coordinates of `quad` straightened to `width` × `height` to the
