@@ -252,15 +252,16 @@ struct Layout {
                 (isField[j] || isGrid[j] || inLattice[j]) && ancestors(j).contains(i)
             }
             let drawnFrame = !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle
-            // a box with inner regions (drawn, or found from its lines on a sheet: then
-            // its parts are the boxes a line across it makes, `LineBoxes`) is read only to
-            // be weighed against inner fields that span most of it across
+            // a box with inner regions (drawn, found as its inside — a hole its line rings,
+            // parted where a digit touches both sides — or found from its lines on a sheet:
+            // then its parts are the boxes a line across it makes, `LineBoxes`) is read only
+            // to be weighed against inner fields that span most of it across
             // (`linePieceShare`), and paper only against its own pieces (a sheet a
             // shadow's edge cut, each part also found)
             let piecesOfIt = quads[i].isFlatPaper && !inner.isEmpty
                 && inner.allSatisfy { isField[$0] && Self.isPiece(quads[$0].quad, of: quads[i].quad) }
             if !inner.isEmpty && !piecesOfIt {
-                guard drawnFrame || quads[i].isLineMiddle, inner.allSatisfy({ isField[$0] }),
+                guard drawnFrame || quads[i].isLineMiddle || quads[i].isHole, inner.allSatisfy({ isField[$0] }),
                       inner.allSatisfy({ quads[$0].quad.shortestSide >= Self.linePieceShare * quads[i].quad.shortestSide })
                 else { continue }
             }
@@ -290,7 +291,7 @@ struct Layout {
             // candidates are weighed by the glyphs the local mean cuts (a band along a
             // shadow's edge counts as one glyph there, as it did when the layout's
             // comparisons were chosen); the field taken is read in `fieldInk`
-            let pieces = segmenter.fieldDigits(gray: g, binary: meanInk, faint: faint, region: readable).count
+            let pieces = fieldPieceCount(gray: g, ink: meanInk, faint: faint)
             // the whole against its pieces: the glyphs the cut split are whole in it
             let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
             guard pieces > 0, piecesOfIt ? pieces >= innerPieces : pieces > innerPieces else { continue }
@@ -315,6 +316,24 @@ struct Layout {
                                          ruling: nil))
         }
         return readingOrder(regions)
+    }
+
+    /// How many glyphs a candidate field's ink cuts into, for weighing it against the fields
+    /// inside it (`DigitSegmenter.fieldDigits` in its `readableArea`). A field standing
+    /// on end (taller than wide) may hold a line of digits written along its length, on
+    /// their side until `RegionTurn` turns them: there a 1 lies across the box as a bar
+    /// spanning its width, and is no glyph. Such a field is also cut a quarter turned,
+    /// and the larger count taken.
+    func fieldPieceCount(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?) -> Int {
+        func count(_ g: GrayImage, _ ink: BinaryImage, _ faint: BinaryImage?) -> Int {
+            let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
+            guard readable.width > 4, readable.height > 4 else { return 0 }
+            return segmenter.fieldDigits(gray: g, binary: ink, faint: faint, region: readable).count
+        }
+        let upright = count(g, ink, faint)
+        guard g.height > g.width else { return upright }
+        return max(upright, count(g.rotated(quarterTurns: 1), ink.rotated(quarterTurns: 1),
+                                  faint?.rotated(quarterTurns: 1)))
     }
 
     /// Grids made of cells found one by one (`CellLattice`) among the quads that are no

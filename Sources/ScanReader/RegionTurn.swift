@@ -60,9 +60,12 @@ enum RegionTurn {
     static func evidence(of region: ReadRegion, segmenter: DigitSegmenter, model: GlyphTurnClassifier) -> [Double]? {
         guard region.region.tiles == nil else { return nil }
         let asCut = sample(region.pieces.compactMap(\.crop))
-        guard !asCut.isEmpty else { return nil }
+        guard !asCut.isEmpty || region.region.kind != .grid else { return nil }
+        // a field that cut nothing as read may hold a line on its side of digits that lie
+        // across it as bars spanning it (a run of 1s): cut a quarter turned, they are glyphs
         let quarter = region.region.kind != .grid
             ? sample(OrientationVote.glyphs(of: region.region, turned: [1], segmenter: segmenter)[0]) : []
+        guard !asCut.isEmpty || !quarter.isEmpty else { return nil }
         let logp = model.turnEvidence((asCut + quarter).map(\.modelInput))
         var total = [Double](repeating: 0, count: 4)
         for (n, p) in logp.enumerated() {

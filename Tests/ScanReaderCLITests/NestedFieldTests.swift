@@ -49,14 +49,20 @@ struct NestedFieldTests {
         #expect(found.first.map { abs($0.topLeft.x - 49.5) < 1 && abs($0.bottomRight.x - 549.5) < 1 } == true)
     }
 
-    @Test("Controls: the inner field stays when it holds all the box's digits, when it spans under half the box, or when the box was found as a hole")
+    @Test("The box found as its inside (a hole the ink rings) takes its line as the drawn box does")
+    func holeTakesItsLine() {
+        let found = fields(inner: Self.quad(245, 112, 470, 168), boxIsHole: true)
+        #expect(found.count == 1)
+        #expect(found.first.map { abs($0.topLeft.x - 49.5) < 1 && abs($0.bottomRight.x - 549.5) < 1 } == true)
+    }
+
+    @Test("Controls: the inner field stays when it holds all the box's digits, or when it spans under half the box")
     func innerFieldStays() {
         // all six digits inside it: the box cuts no more pieces
         let whole = Self.quad(60, 108, 540, 172)
         #expect(fields(inner: whole).map(\.topLeft.x) == [60])
         // the same outline in a box more than twice its height: a box inside a larger one
         #expect(fields(inner: Self.quad(245, 112, 470, 168), boxHeight: 130).map(\.topLeft.x) == [245])
-        // the outer quad a hole: paper ringed by ink, no drawn frame of its own
-        #expect(fields(inner: Self.quad(245, 112, 470, 168), boxIsHole: true).map(\.topLeft.x) == [245])
+        #expect(fields(inner: whole, boxIsHole: true).map(\.topLeft.x) == [60])
     }
 }

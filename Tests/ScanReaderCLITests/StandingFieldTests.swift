@@ -1,0 +1,59 @@
+import DocumentImaging
+import Foundation
+import ImagingCore
+@testable import ScanReader
+import Testing
+
+/// A field standing on end (a form photographed on its side) holds its line of digits on
+/// their side: a 1 lies across the box as a bar spanning it, which the field's cut takes
+/// for a frame remnant. The layout also counts the field's glyphs a quarter turned
+/// (`Layout.fieldPieceCount`), and `RegionTurn` cuts such a field a quarter turned when
+/// it cut nothing as read.
+@Suite("Fields standing on end")
+struct StandingFieldTests {
+    static let reader = try! DocumentReader(modelPath: CLI.root.appendingPathComponent("Models/digits-lenet.safetensors").path)
+
+    /// A sheet with a drawn box (3-px line, 60 wide, 300 tall, from (120, 100)) holding
+    /// `bars` written 1s on their side: 5-px bars across the box, `reach` px short of its
+    /// line at each end, 70 px apart.
+    static func sheet(bars: Int, reach: Int = 3) -> GrayImage {
+        var image = GrayImage(width: 300, height: 500, fill: 225)
+        for y in 100..<400 {
+            for x in 120..<180 where y < 103 || y >= 397 || x < 123 || x >= 177 { image[x, y] = 40 }
+        }
+        for k in 0..<bars {
+            let y0 = 160 + 70 * k
+            for y in y0..<(y0 + 5) {
+                for x in (123 + reach)..<(177 - reach) { image[x, y] = 30 }
+            }
+        }
+        return image
+    }
+
+    static let box = Quadrilateral(topLeft: Point(119.5, 99.5), topRight: Point(179.5, 99.5),
+                                   bottomRight: Point(179.5, 399.5), bottomLeft: Point(119.5, 399.5))
+
+    /// The fields laid out from the box, as the detector would list it.
+    func fields(_ image: GrayImage) -> [Quadrilateral] {
+        Layout().regions(in: image, quads: [DetectedQuad(quad: Self.box, parent: nil, isHole: false)])
+            .filter { $0.kind == .field }.map(\.quad)
+    }
+
+    @Test("Three 1s on their side in a standing box: the box is a field", arguments: [2, 4])
+    func barsMakeAField(reach: Int) {
+        #expect(fields(Self.sheet(bars: 3, reach: reach)) == [Self.box])
+    }
+
+    @Test("Control: the empty standing box is no field")
+    func emptyBoxIsNoField() {
+        #expect(fields(Self.sheet(bars: 0)).isEmpty)
+    }
+
+    @Test("The standing box reads its 1s once turned")
+    func barsRead() {
+        let read = Self.reader.turningRegions(Self.reader.readRegions(in: Self.sheet(bars: 3)), model: Self.reader.turnModel!)
+        let texts = read.enumerated().map { i, r in r.result(index: i, scale: 1, minConfidence: 0.6, unsure: "?").text }
+        #expect(texts == ["111"])
+        #expect(read.map(\.region.kind) == [.field])
+    }
+}
