@@ -153,6 +153,7 @@ public struct QuadDetector: Sendable {
             }
             var quadOfContour: [Int: Quadrilateral?] = [:]
             var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
+            var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
             let quadOf = { (index: Int) -> Quadrilateral? in
                 if let known = quadOfContour[index] { return known }
                 let contour = contours[index]
@@ -184,7 +185,7 @@ public struct QuadDetector: Sendable {
                 // outline is the dark rim the threshold leaves around light paper on a dark
                 // desk (darker outside it too), the hole is the paper's own edge: it
                 // replaces the outline
-                if contour.isHole, let parent = contour.parent, let outer = quadOf(parent),
+                if contour.isHole, let parent = contour.parent, !mergedHulls.contains(parent), let outer = quadOf(parent),
                    quad.area > Self.innerEdgeShare * outer.area {
                     if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
                         found[k] = Candidate(quad: quad, isHole: true, followsFrame: followsFrame)
@@ -201,6 +202,12 @@ public struct QuadDetector: Sendable {
                 // the same quad seen in an earlier pass counts once
                 let duplicate = found.contains { f in
                     zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                }
+                // the hull of things a dark rim joined (a note and the sheet beside it, on a
+                // darker desk) closes across open desk: no box (what it held is found apart)
+                if !contour.isHole, Self.isMergedHull(quad, border: contour.points) {
+                    mergedHulls.insert(index)
+                    continue
                 }
                 if !duplicate {
                     foundOfContour[index] = found.count
@@ -374,6 +381,17 @@ public struct QuadDetector: Sendable {
     /// of its length.
     static func fitsBorder(_ quad: Quadrilateral, border: [Point]) -> Bool {
         sideSupport(of: quad, border: border).allSatisfy { $0 >= leastSideSupport }
+    }
+
+    /// True when `quad`, traced from the outline `border`, is the hull of separate things
+    /// a dark rim joined (a light note and the sheet beside it, ringed together by the
+    /// threshold's rim on a darker desk): its border leaves one of its sides for most of
+    /// the side's length (`fitsBorder`, after the border's straight runs were tried), and
+    /// does not lie on its sides as a drawn outline's does (`isDrawn`). Such a quad closes
+    /// across open desk; each thing in it is found by its own outline.
+    static func isMergedHull(_ quad: Quadrilateral, border: [Point]) -> Bool {
+        !fitsBorder(quad, border: border)
+            && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) < drawnOutlineShare
     }
 
     /// The share of a drawn outline's border lying on its quad's sides (within
