@@ -205,7 +205,8 @@ public struct QuadDetector: Sendable {
                 }
                 // the hull of things a dark rim joined (a note and the sheet beside it, on a
                 // darker desk) closes across open desk: no box (what it held is found apart)
-                if !contour.isHole, Self.isMergedHull(quad, border: contour.points) {
+                let fits = contour.isHole || Self.fitsBorder(quad, border: contour.points)
+                if !fits, Self.isMergedHull(quad, border: contour.points, fits: fits) {
                     mergedHulls.insert(index)
                     continue
                 }
@@ -213,7 +214,7 @@ public struct QuadDetector: Sendable {
                     foundOfContour[index] = found.count
                     found.append(Candidate(quad: quad, isHole: contour.isHole, followsFrame: followsFrame,
                                            holeShares: holeSharesOf(index, quad),
-                                           fitsBorder: contour.isHole || Self.fitsBorder(quad, border: contour.points)))
+                                           fitsBorder: fits))
                 }
             }
         }
@@ -389,8 +390,9 @@ public struct QuadDetector: Sendable {
     /// the side's length (`fitsBorder`, after the border's straight runs were tried), and
     /// does not lie on its sides as a drawn outline's does (`isDrawn`). Such a quad closes
     /// across open desk; each thing in it is found by its own outline.
-    static func isMergedHull(_ quad: Quadrilateral, border: [Point]) -> Bool {
-        !fitsBorder(quad, border: border)
+    /// `fits`: `fitsBorder(quad, border:)`, when the caller has it.
+    static func isMergedHull(_ quad: Quadrilateral, border: [Point], fits: Bool? = nil) -> Bool {
+        !(fits ?? fitsBorder(quad, border: border))
             && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) < drawnOutlineShare
     }
 
