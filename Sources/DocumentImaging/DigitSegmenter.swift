@@ -77,7 +77,9 @@ public struct DigitSegmenter: Sendable {
     /// none, one, or — in a table of numbers — several. Two digits side by side in a cell
     /// are a solver's pencilled candidates in a puzzle, but a number in a table: the grid
     /// is a table of numbers when at least `numberCellShare` of its inked cells (and three)
-    /// hold digits side by side; those cells are then read as small fields.
+    /// hold digits side by side; every inked cell is then read as a small field, as a
+    /// number — a cell whose one-digit cut kept only the dark digit of a number written
+    /// with a pale one (`cellContent`) reads the whole number.
     ///
     /// `faint`, when given, is the grid thresholded lower: a digit the threshold broke
     /// into pieces is made whole from it (`joiningBrokenDigits`).
@@ -107,7 +109,7 @@ public struct DigitSegmenter: Sendable {
         if numberCells >= 3, Double(numberCells) >= Self.numberCellShare * Double(inked) {
             let digits = zip(crops, zip(cells, besides)).map { crop, cellAndBeside in
                 let (cell, beside) = cellAndBeside
-                guard beside else { return crop.map { [$0] } ?? [] }
+                guard beside || crop != nil else { return [InkCrop]() }
                 return fieldDigits(gray: gray, binary: binary, faint: faint, region: Self.inner(cell))
             }
             return (digits, [])
