@@ -92,6 +92,65 @@ public enum RulingFinder {
         return plausible(Ruling(rows: rows, columns: columns), width: width, height: height, strongLines: ruled)
     }
 
+    /// A grid of square cells whose lines one way are all found and, the other way, only
+    /// in part (a puzzle's thin lines lost under a shadow or to a pale print, while its
+    /// heavy box or region lines stand): the way found divides evenly into n cells
+    /// (`evenDivision`); the other way is divided into as many, when the cells come out
+    /// square (`squareCellSlack`), every strong line found that way lies on the division
+    /// (`lineTolerance`), and at least `leastSquareLines` of its interior lines are found.
+    /// nil when neither way so fills the other.
+    public static func squareRuling(_ lines: FoundLines, width: Int, height: Int, maxCells: Int = 30) -> Ruling? {
+        let rows = evenDivision(lines.rows, length: Double(height), maxCells: maxCells, faint: lines.faintRows,
+                                heavy: lines.heavyRows)
+        let columns = evenDivision(lines.columns, length: Double(width), maxCells: maxCells, faint: lines.faintColumns,
+                                   heavy: lines.heavyColumns)
+        func filled(_ other: [Double], faint: [Double], length: Double, cells n: Int, cell: Double) -> [Double]? {
+            guard n >= 4 else { return nil }
+            let strong = other.filter { !faint.contains($0) }
+            // the division spans the outermost lines found near the region's ends
+            let a = strong.first(where: { $0 < lineTolerance * cell }) ?? 0
+            let b = strong.last(where: { $0 > length - lineTolerance * cell }) ?? length
+            let step = (b - a) / Double(n)
+            guard step >= cell / squareCellSlack, step <= cell * squareCellSlack else { return nil }
+            var positions = [a], found = 0
+            for k in 1..<n {
+                let expected = a + Double(k) * step
+                if let near = other.min(by: { abs($0 - expected) < abs($1 - expected) }),
+                   abs(near - expected) < lineTolerance * step {
+                    positions.append(near); found += 1
+                } else {
+                    positions.append(expected)
+                }
+            }
+            positions.append(b)
+            let explained = strong.allSatisfy { f in
+                f <= a || f >= b || positions.contains { abs($0 - f) < lineTolerance * step }
+            }
+            guard explained, Double(found) >= leastSquareLines * Double(n - 1) else { return nil }
+            return positions
+        }
+        if let columns, rows == nil {
+            let n = columns.count - 1
+            guard let filledRows = filled(lines.rows, faint: lines.faintRows, length: Double(height), cells: n,
+                                          cell: (columns[n] - columns[0]) / Double(n)) else { return nil }
+            return plausible(Ruling(rows: filledRows, columns: columns), width: width, height: height)
+        }
+        if let rows, columns == nil {
+            let n = rows.count - 1
+            guard let filledColumns = filled(lines.columns, faint: lines.faintColumns, length: Double(width), cells: n,
+                                             cell: (rows[n] - rows[0]) / Double(n)) else { return nil }
+            return plausible(Ruling(rows: rows, columns: filledColumns), width: width, height: height)
+        }
+        return nil
+    }
+
+    /// See `squareRuling`: the cells the other way may be this much taller or wider than
+    /// the way found (a square grid straightened from a quad a little off its frame).
+    static let squareCellSlack = 1.25
+    /// See `squareRuling`: the share of the other way's interior lines that must be found
+    /// (half: a shadow or glare may hide the thin lines over up to half the grid).
+    static let leastSquareLines = 0.5
+
     /// The ruling if it describes a grid: two cells or more, and cells no thinner than
     /// 0.6 of their height (a digit stroke mid-cell would halve every cell's width) —
     /// or, when every interior line is a strong one (`strongLines`: no digit strokes

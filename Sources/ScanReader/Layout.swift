@@ -569,7 +569,10 @@ struct Layout {
     /// lines), grey-level profiles for faint ones, and when neither shows a grid and
     /// `faintLines` allows, the profiles' lines standing out of their background (thin
     /// lines blurred beside a heavy frame or jigsaw region lines, or into a noisy
-    /// photo's grain: `RulingFinder.strongestLineShare`, `ProfileLevels`).
+    /// photo's grain: `RulingFinder.strongestLineShare`, `ProfileLevels`); last, a grid of
+    /// square cells whose lines one way are all found fills the other way's that are only
+    /// partly found (`RulingFinder.squareRuling`: the thin lines of a puzzle lost under a
+    /// shadow beside its heavy region lines).
     static func ruling(of g: GrayImage, faintLines: () -> Bool = { false })
         -> (Ruling?, paper: BinaryImage, lines: FoundLines) {
         let darkness = g.darkness()
@@ -578,6 +581,7 @@ struct Layout {
         if let ruling = RulingFinder.ruling(lines, width: g.width, height: g.height) { return (ruling, paper, lines) }
         let levels = ProfileLevels(of: g, darkness: darkness)
         let ruling = RulingFinder.ruling(levels) ?? (faintLines() ? RulingFinder.ruling(levels, againstBackground: true) : nil)
+            ?? RulingFinder.squareRuling(lines, width: g.width, height: g.height)
         return (ruling, paper, lines)
     }
 
