@@ -105,7 +105,7 @@ public enum RulingFinder {
         let columns = evenDivision(lines.columns, length: Double(width), maxCells: maxCells, faint: lines.faintColumns,
                                    heavy: lines.heavyColumns)
         func filled(_ other: [Double], faint: [Double], length: Double, cells n: Int, cell: Double) -> [Double]? {
-            guard n >= 4 else { return nil }
+            guard n >= fewestSquareCells else { return nil }
             let strong = other.filter { !faint.contains($0) }
             // the division spans the outermost lines found near the region's ends
             let a = strong.first(where: { $0 < lineTolerance * cell }) ?? 0
@@ -147,6 +147,9 @@ public enum RulingFinder {
     /// See `squareRuling`: the cells the other way may be this much taller or wider than
     /// the way found (a square grid straightened from a quad a little off its frame).
     static let squareCellSlack = 1.25
+    /// See `squareRuling`: the fewest cells the way found must divide into (fewer lines
+    /// found whole say too little of a lattice: a comb of three, a box split once).
+    static let fewestSquareCells = 4
     /// See `squareRuling`: the share of the other way's interior lines that must be found
     /// (half: a shadow or glare may hide the thin lines over up to half the grid).
     static let leastSquareLines = 0.5
