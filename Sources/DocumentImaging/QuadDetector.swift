@@ -206,7 +206,7 @@ public struct QuadDetector: Sendable {
                 // the hull of things a dark rim joined (a note and the sheet beside it, on a
                 // darker desk) closes across open desk: no box (what it held is found apart)
                 let fits = contour.isHole || Self.fitsBorder(quad, border: contour.points)
-                if !fits, Self.isMergedHull(quad, border: contour.points, fits: fits) {
+                if Self.isMergedHull(quad, border: contour.points, fits: fits) {
                     mergedHulls.insert(index)
                     continue
                 }
@@ -390,10 +390,9 @@ public struct QuadDetector: Sendable {
     /// the side's length (`fitsBorder`, after the border's straight runs were tried), and
     /// does not lie on its sides as a drawn outline's does (`isDrawn`). Such a quad closes
     /// across open desk; each thing in it is found by its own outline.
-    /// `fits`: `fitsBorder(quad, border:)`, when the caller has it.
-    static func isMergedHull(_ quad: Quadrilateral, border: [Point], fits: Bool? = nil) -> Bool {
-        !(fits ?? fitsBorder(quad, border: border))
-            && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) < drawnOutlineShare
+    /// `fits`: `fitsBorder(quad, border:)`, which the caller has measured.
+    static func isMergedHull(_ quad: Quadrilateral, border: [Point], fits: Bool) -> Bool {
+        !fits && borderShareOnSides(of: quad, border: border, band: drawnOutlineBand) < drawnOutlineShare
     }
 
     /// The share of a drawn outline's border lying on its quad's sides (within

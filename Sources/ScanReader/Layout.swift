@@ -286,8 +286,6 @@ struct Layout {
             let g = (onPaper ? enlarged(quads[i].quad, in: pixels) : nil) ?? straightened
             let zoom = Double(g.width) / Double(straightened.width)
             let (meanInk, faint) = Self.inkLevels(of: g, zoom: zoom)
-            let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
-            guard readable.width > 4, readable.height > 4 else { continue }
             // candidates are weighed by the glyphs the local mean cuts (a band along a
             // shadow's edge counts as one glyph there, as it did when the layout's
             // comparisons were chosen); the field taken is read in `fieldInk`

@@ -42,11 +42,12 @@ struct MergedHullTests {
                       Point(260, 400), Point(80, 400), Point(80, 260), Point(140, 260), Point(140, 200), Point(100, 200)]
         for i in joined.indices { run(joined[i], joined[(i + 1) % joined.count]) }
         let hull = Quadrilateral(ordering: [Point(100, 100), Point(200, 100), Point(260, 400), Point(80, 400)])
-        #expect(QuadDetector.isMergedHull(hull, border: border))
+        #expect(QuadDetector.isMergedHull(hull, border: border, fits: QuadDetector.fitsBorder(hull, border: border)))
         // controls: the sheet's own outline, and a box outline
         border = []
         let sheet = [Point(80, 260), Point(260, 260), Point(260, 400), Point(80, 400)]
         for i in sheet.indices { run(sheet[i], sheet[(i + 1) % 4]) }
-        #expect(!QuadDetector.isMergedHull(Quadrilateral(ordering: sheet), border: border))
+        let own = Quadrilateral(ordering: sheet)
+        #expect(!QuadDetector.isMergedHull(own, border: border, fits: QuadDetector.fitsBorder(own, border: border)))
     }
 }
