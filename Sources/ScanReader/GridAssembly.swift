@@ -7,26 +7,21 @@ extension Layout {
     /// where the light was good) borrows their lines: mapped into it, they may stand in
     /// for lines it did not find, and if the lot divides evenly into more cells than
     /// any part has, the quad becomes the grid and the parts give way.
-    func assembleGrids(_ quads: [DetectedQuad], ancestors: (Int) -> [Int],
-                       rectified: [Int: GrayImage],
-                       foundLines: [Int: FoundLines],
-                       isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
-        for i in quads.indices where !isGrid[i] {
-            guard let g = rectified[i], let own = foundLines[i],
-                  !ancestors(i).contains(where: { isGrid[$0] }) else { continue }
-            let parts = quads.indices.filter { isGrid[$0] && ancestors($0).contains(i) }
+    func assembleGrids(_ c: inout LayoutCandidates) {
+        for i in c.quads.indices where !c.isGrid(i) {
+            guard let g = c.rectified[i], let own = c.foundLines[i], !c.liesInGrid(i) else { continue }
+            let parts = c.quads.indices.filter { c.isGrid($0) && c.ancestors($0).contains(i) }
             // a part of trusted size is a whole grid already, not a box of a larger one
-            guard parts.count >= 2, parts.allSatisfy({ rulings[$0]!.cellCount < Self.trustedCellCount }),
-                  let lines = borrowedLines(from: parts, of: quads, rulings: rulings, rectified: rectified,
-                                            into: quads[i].quad, width: g.width, height: g.height) else { continue }
-            let largestPart = parts.map { rulings[$0]!.cellCount }.max()!
+            guard parts.count >= 2, parts.allSatisfy({ c.rulings[$0]!.cellCount < Self.trustedCellCount }),
+                  let lines = borrowedLines(from: parts, of: c, into: c.quads[i].quad, width: g.width, height: g.height)
+            else { continue }
+            let largestPart = parts.map { c.rulings[$0]!.cellCount }.max()!
             guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
                                                    supportingRows: lines.rows, supportingColumns: lines.columns),
                   ruling.cellCount > largestPart, Self.agrees(ruling, with: lines),
                   Self.cellsLookBlank(Self.ink(of: g), ruling) else { continue }
-            for j in parts { isGrid[j] = false; rulings[j] = nil }
-            isGrid[i] = true
-            rulings[i] = ruling
+            for j in parts { c.dropGrid(j) }
+            c.takeGrid(i, ruling: ruling)
         }
     }
 
@@ -37,20 +32,15 @@ extension Layout {
     /// ruled into at least as many cells as its parts hold together (their lines helping)
     /// and nine in ten of their lines lie on its own, it becomes the grid, the parts give
     /// way, and quads inside it are nested in it.
-    func assembleNeighbours(_ quads: inout [DetectedQuad], in image: GrayImage,
-                            rectified: inout [Int: GrayImage],
-                            isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
-        let small = rulings.keys.filter { rulings[$0]!.cellCount < Self.trustedCellCount && !quads[$0].followsImageFrame }
-        for cluster in Self.neighbourClusters(small.sorted(), quads.map(\.quad)) where cluster.count >= 2 {
-            let partCells = cluster.map { rulings[$0]!.cellCount }
-            guard let (around, g, ruling) = ruledAround(cluster, of: quads, in: image, rulings: rulings, rectified: rectified,
+    func assembleNeighbours(_ c: inout LayoutCandidates, in image: GrayImage) {
+        let small = c.rulings.keys.filter { c.rulings[$0]!.cellCount < Self.trustedCellCount && !c.quads[$0].followsImageFrame }
+        for cluster in Self.neighbourClusters(small.sorted(), c.quads.map(\.quad)) where cluster.count >= 2 {
+            let partCells = cluster.map { c.rulings[$0]!.cellCount }
+            guard let (around, g, ruling) = ruledAround(cluster, of: c, in: image,
                                                         accepting: { $0.cellCount >= partCells.reduce(0, +) && $0.cellCount > partCells.max()! })
             else { continue }
-            let n = Self.nest(around, into: &quads)
-            for j in cluster { isGrid[j] = false; rulings[j] = nil }
-            isGrid.append(true)
-            rulings[n] = ruling
-            rectified[n] = g
+            for j in cluster { c.dropGrid(j) }
+            _ = c.addGrid(around, straightened: g, ruling: ruling)
         }
     }
 
@@ -61,30 +51,26 @@ extension Layout {
     /// plane of the larger is ruled with their lines' help; when it has their columns
     /// (rows) and more rows (columns) than either, and nine in ten of their lines lie on
     /// its own, it is the grid: the two and any grid centred inside it give way.
-    func assembleStacked(_ quads: inout [DetectedQuad], in image: GrayImage, rectified: inout [Int: GrayImage],
-                         isGrid: inout [Bool], rulings: inout [Int: Ruling]) {
-        let grids = rulings.keys.filter { !quads[$0].followsImageFrame }.sorted()
+    func assembleStacked(_ c: inout LayoutCandidates, in image: GrayImage) {
+        let grids = c.rulings.keys.filter { !c.quads[$0].followsImageFrame }.sorted()
         for (k, a) in grids.enumerated() {
             for b in grids[(k + 1)...] {
-                guard let ra = rulings[a], let rb = rulings[b] else { continue }
+                guard let ra = c.rulings[a], let rb = c.rulings[b] else { continue }
+                let quads = c.quads
                 let stacked = ra.columnCount == rb.columnCount && ra.columnCount >= 2
                     && Self.continues(quads[a].quad, quads[b].quad, alongColumns: true, cells: ra.columnCount)
                 let sideBySide = ra.rowCount == rb.rowCount && ra.rowCount >= 2
                     && Self.continues(quads[a].quad, quads[b].quad, alongColumns: false, cells: ra.rowCount)
                 guard stacked || sideBySide else { continue }
-                guard let (around, g, ruling) = ruledAround([a, b], of: quads, in: image, rulings: rulings, rectified: rectified,
-                                                            accepting: { r in
+                guard let (around, g, ruling) = ruledAround([a, b], of: c, in: image, accepting: { r in
                     stacked ? r.columnCount == ra.columnCount && r.rowCount > max(ra.rowCount, rb.rowCount)
                             : r.rowCount == ra.rowCount && r.columnCount > max(ra.columnCount, rb.columnCount)
                 }) else { continue }
-                let n = Self.nest(around, into: &quads)
-                for j in rulings.keys where j == a || j == b || around.contains(quads[j].quad.center) {
-                    isGrid[j] = false
-                    rulings[j] = nil
+                // (nesting the new grid moves no quad: the grids giving way are the same before)
+                for j in c.rulings.keys where j == a || j == b || around.contains(c.quads[j].quad.center) {
+                    c.dropGrid(j)
                 }
-                isGrid.append(true)
-                rulings[n] = ruling
-                rectified[n] = g
+                _ = c.addGrid(around, straightened: g, ruling: ruling)
             }
         }
     }
@@ -93,14 +79,15 @@ extension Layout {
     /// ruled with their lines' help, when its ruling passes `accepting`, nine in ten of the
     /// parts' lines lie on its own (`agrees`) and its cells look blank enough to be cells;
     /// else nil.
-    func ruledAround(_ parts: [Int], of quads: [DetectedQuad], in image: GrayImage, rulings: [Int: Ruling],
-                     rectified: [Int: GrayImage], accepting: (Ruling) -> Bool) -> (Quadrilateral, GrayImage, Ruling)? {
+    func ruledAround(_ parts: [Int], of c: LayoutCandidates, in image: GrayImage,
+                     accepting: (Ruling) -> Bool) -> (Quadrilateral, GrayImage, Ruling)? {
+        let quads = c.quads
         let reference = parts.max { quads[$0].quad.area < quads[$1].quad.area }!
         guard let around = Self.rectangleAround(parts.map { quads[$0].quad }, inPlaneOf: quads[reference].quad),
               around.corners.allSatisfy({ $0.x > -2 && $0.y > -2 && $0.x < Double(image.width + 1) && $0.y < Double(image.height + 1) }),
               let g = straighten(around, in: image),
-              let lines = borrowedLines(from: parts, of: quads, rulings: rulings, rectified: rectified,
-                                        into: around, width: g.width, height: g.height) else { return nil }
+              let lines = borrowedLines(from: parts, of: c, into: around, width: g.width, height: g.height)
+        else { return nil }
         let own = FoundLines(in: g.binarizedAgainstPaper(darkness: g.darkness()))
         guard let ruling = RulingFinder.ruling(own, width: g.width, height: g.height,
                                                supportingRows: lines.rows, supportingColumns: lines.columns),
@@ -192,16 +179,15 @@ extension Layout {
         return share(borrowed.rows, on: ruling.rows) >= 0.9 && share(borrowed.columns, on: ruling.columns) >= 0.9
     }
 
-    /// The ruling lines of grids `parts` (each straightened in `rectified`), mapped into
+    /// The ruling lines of grids `parts` of `c` (each as straightened there), mapped into
     /// the straightened `quad` of width × height: rows as y, columns as x.
-    func borrowedLines(from parts: [Int], of quads: [DetectedQuad], rulings: [Int: Ruling],
-                       rectified: [Int: GrayImage], into quad: Quadrilateral,
+    func borrowedLines(from parts: [Int], of c: LayoutCandidates, into quad: Quadrilateral,
                        width: Int, height: Int) -> (rows: [Double], columns: [Double])? {
         guard let intoQuad = Homography(straightening: quad, width: width, height: height)?.inverted else { return nil }
         var rows: [Double] = [], columns: [Double] = []
         for j in parts {
-            guard let r = rulings[j], let pg = rectified[j],
-                  let toImage = Homography(straightening: quads[j].quad, width: pg.width, height: pg.height) else { continue }
+            guard let r = c.rulings[j], let pg = c.rectified[j],
+                  let toImage = Homography(straightening: c.quads[j].quad, width: pg.width, height: pg.height) else { continue }
             let map = { (p: Point) in intoQuad.apply(toImage.apply(p)) }
             let x0 = r.columns.first!, x1 = r.columns.last!, y0 = r.rows.first!, y1 = r.rows.last!
             for y in r.rows { rows.append((map(Point(x0, y)).y + map(Point(x1, y)).y) / 2) }

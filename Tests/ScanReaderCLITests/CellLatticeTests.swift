@@ -73,8 +73,7 @@ struct CellLatticeTests {
                                   bottomRight: Point(100 + 8 * 44, 100 + 2 * 44), bottomLeft: Point(97, 100 + 2 * 44))
         let image = GrayImage(width: 600, height: 300, fill: 230)
         func lattices(_ quads: [DetectedQuad]) -> [LaidOutRegion] {
-            Layout().cellLattices(quads, isGrid: [Bool](repeating: false, count: quads.count), ancestors: { _ in [] },
-                                  in: image).0
+            Layout().cellLattices(LayoutCandidates(quads: quads), in: image).0
         }
         let framed = lattices([DetectedQuad(quad: frame, parent: nil, isHole: false)] + detected)
         #expect(framed.count == 1 && framed.first?.ruling?.rowCount == 2 && framed.first?.ruling?.columnCount == 8)
