@@ -448,7 +448,16 @@ case "borders" where args.count >= 5:
     let px = Double(args[3])!, py = Double(args[4])!
     let det = QuadDetector()
     let minArea = det.minimumAreaFraction * Double(small.width * small.height)
-    for (name, b) in [("mean", small.binarized()), ("dark", loaded.image.reducedKeepingDarkest(by: f).binarized())] {
+    // the shadow-free copy as the detector's fourth pass makes it
+    let window = max(5, Int((2 * LineBoxes.thicknessShare * Double(max(small.width, small.height))).rounded()))
+    let shadowFree = small.inkBelowClosing(small.binarized(), window: window, percent: 12)
+    for (name, b) in [("mean", small.binarized()), ("dark", loaded.image.reducedKeepingDarkest(by: f).binarized()),
+                      ("shadow-free", shadowFree), ("shadow-free dilated", shadowFree.dilated())] {
+        if let prefix = ProcessInfo.processInfo.environment["BORDERS_PNG"] {   // the copy itself, ink black
+            var canvas = RGBCanvas(width: b.width, height: b.height, fill: .white)
+            for y in 0..<b.height { for x in 0..<b.width where b.bits[y * b.width + x] != 0 { canvas.plot(x, y, .black) } }
+            try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: "\(prefix)-\(name).png"))
+        }
         for c in b.contours() where c.points.count >= 16 {
             let xs = c.points.map(\.x), ys = c.points.map(\.y)
             guard xs.min()! <= px, xs.max()! >= px, ys.min()! <= py, ys.max()! >= py else { continue }
@@ -496,7 +505,7 @@ default:
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
                scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
                scanreader-bench contours FILE               the largest borders and their polygons
-               scanreader-bench borders FILE X Y            the borders around a point and their quads
+               scanreader-bench borders FILE X Y            the borders around a point and their quads (BORDERS_PNG=P: each copy as P-NAME.png)
                scanreader-bench zones FILE OUT.png          the flat zones paper is taken from
                scanreader-bench chroma-cost DIR             the decode with and without the colour planes
                scanreader-bench inputs FILE OUT.png         the classifier inputs of one photo
