@@ -452,6 +452,7 @@ case "borders" where args.count >= 5:
     let window = max(5, Int((2 * LineBoxes.thicknessShare * Double(max(small.width, small.height))).rounded()))
     let shadowFree = small.inkBelowClosing(small.binarized(), window: window, percent: 12)
     for (name, b) in [("mean", small.binarized()), ("dark", loaded.image.reducedKeepingDarkest(by: f).binarized()),
+                      ("sensitive dilated", small.binarized(.localMean(percent: 5)).dilated()),
                       ("shadow-free", shadowFree), ("shadow-free dilated", shadowFree.dilated())] {
         if let prefix = ProcessInfo.processInfo.environment["BORDERS_PNG"] {   // the copy itself, ink black
             var canvas = RGBCanvas(width: b.width, height: b.height, fill: .white)
