@@ -127,7 +127,7 @@ public struct QuadDetector: Sendable {
         var found: [Candidate] = []
         var bentBoxes: [Quadrilateral] = []
         var brokenFrames: [Candidate] = []
-        let tolerance = 0.015 * Double(max(small.width, small.height))
+        let tolerance = Self.sameQuadShare * Double(max(small.width, small.height))
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
         var binaries: [BinaryImage]
         if case let .localMean(w1, p1) = binarization, case let .localMean(w2, p2)? = sensitiveBinarization, w1 == w2 {
@@ -513,8 +513,12 @@ public struct QuadDetector: Sendable {
                                  bottomRight: mid(outer.bottomRight, hole.bottomRight),
                                  bottomLeft: mid(outer.bottomLeft, hole.bottomLeft))
         guard let outside = ring(outer, 3), let inside = ring(hole, -3), let rim = ring(band, 0), inside > rim else { return false }
-        return inside - outside > 0.5 * (inside - rim)
+        return inside - outside > Self.deskRimDarkness * (inside - rim)
     }
+
+    /// See `isRimOfDesk`: just outside a desk's rim the desk is at least this share as
+    /// dark (below the paper) as the rim itself.
+    static let deskRimDarkness = 0.5
 
     static func mid(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
 
@@ -522,10 +526,18 @@ public struct QuadDetector: Sendable {
     /// times its area) is part of that box, not paper lying on it.
     static let paperInBoxRatio = 4.0
 
-    /// True when two or more sides run along the image's edges: the border of something
-    /// larger than the photo (a desk, a page filling the frame), not an object in it.
+    /// Two quads of one pass or of two passes are one when their corners lie within this
+    /// share of the detection copy's longer side of each other; a side lies along the
+    /// photo's edge within this share of its width (height) (`followsImageFrame`); a
+    /// spike off an outline is cut at a neck this share of its longer side wide
+    /// (`quadrilateral(for:)`): a pixel or two of a copy about 1000 px across, a line's width.
+    static let sameQuadShare = 0.015
+
+    /// True when two or more sides run along the image's edges (within `sameQuadShare`):
+    /// the border of something larger than the photo (a desk, a page filling the frame),
+    /// not an object in it.
     static func followsImageFrame(_ quad: Quadrilateral, width: Int, height: Int) -> Bool {
-        let mx = 0.015 * Double(width), my = 0.015 * Double(height)
+        let mx = sameQuadShare * Double(width), my = sameQuadShare * Double(height)
         let c = quad.corners
         var sides = 0
         for i in 0..<4 {
@@ -558,7 +570,7 @@ public struct QuadDetector: Sendable {
         // a fold line or a stroke touching the frame, traced out and back, spoils the
         // hull: cut such spikes off and look again
         guard points.count >= 200, (x1 - x0 + 1) * (y1 - y0 + 1) >= 5 * minArea else { return nil }
-        let trimmed = Polygon.removingSpikes(points, neck: max(3, 0.015 * max(x1 - x0, y1 - y0)))
+        let trimmed = Polygon.removingSpikes(points, neck: max(3, Self.sameQuadShare * max(x1 - x0, y1 - y0)))
         guard trimmed.count < points.count else { return nil }
         return quadrilateral(outlining: trimmed, minArea: minArea, allowingBends: allowingBends)
     }
@@ -589,7 +601,7 @@ public struct QuadDetector: Sendable {
     /// has no one straight line to re-fit).
     private func quadrilateral(hull: [Point], hullArea: Double, perimeter: Double, border points: [Point],
                                bent: Bool) -> Quadrilateral? {
-        for fraction in [0.01, 0.02, 0.035, 0.05] {
+        for fraction in Self.simplifications {
             var polygon = Polygon.simplified(closed: hull, epsilon: fraction * perimeter)
             if polygon.count < 4 { return nil }
             var outlineArea = hullArea
@@ -608,7 +620,9 @@ public struct QuadDetector: Sendable {
             let rough = Quadrilateral(ordering: corners)
             // the quad must account for the outline's area (not a pentagon cut short) and
             // add little to it (not a pentagon or hexagon made square)
-            guard rough.area > 0.9 * outlineArea, rough.area < (polygon.count == 4 ? 1.1 : 1.15) * outlineArea else { return nil }
+            guard rough.area > Self.leastOutlineShare * outlineArea,
+                  rough.area < (polygon.count == 4 ? Self.mostAddedArea : Self.mostAddedAreaCut) * outlineArea
+            else { return nil }
             let quad = bent ? rough : (LineFit.refit(rough, to: points) ?? rough)
             guard quad.interiorAngles.allSatisfy({ angleRange.contains($0) }) else { return nil }
             let sides = quad.corners.indices.map { Polygon.distance(quad.corners[$0], quad.corners[($0 + 1) % 4]) }
@@ -618,13 +632,27 @@ public struct QuadDetector: Sendable {
         return nil
     }
 
+    /// The tolerances a hull is simplified with in turn (`quadrilateral(hull:…)`), as shares
+    /// of its perimeter: the finest first, so a quad keeps its true corners where it has them.
+    static let simplifications = [0.01, 0.02, 0.035, 0.05]
+    /// A quad taken from a simplified hull covers at least this share of the outline's
+    /// area (not a pentagon cut short)…
+    static let leastOutlineShare = 0.9
+    /// …and adds at most this much to it (not a pentagon or hexagon made square) — or
+    /// `mostAddedAreaCut` when a corner was cut off (a faint stretch of frame) or capped
+    /// by touching ink and its four long sides were extended to meet.
+    static let mostAddedArea = 1.1
+    /// See `mostAddedArea`.
+    static let mostAddedAreaCut = 1.15
+
     /// A vertex of an outline where it turns by less than this (degrees), with its
     /// neighbours' less in all, bends a side (a box on a curled page) and is no corner:
     /// half the least a corner turns (`angleRange`: at most 145° inside, 35° of turn).
     var bendTurn: Double { (180 - angleRange.upperBound) / 2 }
 
     /// The corners where the four longest sides of a convex polygon (4–6 corners) meet,
-    /// when every other side is short (under half the shortest kept one); else nil.
+    /// when every other side is short (under `shortSideShare` of the shortest kept one);
+    /// else nil.
     static func fourLongestSides(of polygon: [Point]) -> [Point]? {
         let n = polygon.count
         if n == 4 { return polygon }
@@ -632,7 +660,7 @@ public struct QuadDetector: Sendable {
         let kept = (0..<n).sorted { lengths[$0] > lengths[$1] }.prefix(4).sorted()
         let dropped = (0..<n).filter { !kept.contains($0) }
         guard let shortestKept = kept.map({ lengths[$0] }).min(),
-              dropped.allSatisfy({ lengths[$0] < 0.5 * shortestKept }) else { return nil }
+              dropped.allSatisfy({ lengths[$0] < shortSideShare * shortestKept }) else { return nil }
         var corners: [Point] = []
         for (k, side) in kept.enumerated() {
             let next = kept[(k + 1) % 4]
@@ -643,4 +671,8 @@ public struct QuadDetector: Sendable {
         }
         return corners
     }
+
+    /// See `fourLongestSides`: a side under this share of the shortest of the four
+    /// longest is a corner cut off, not a side.
+    static let shortSideShare = 0.5
 }

@@ -162,12 +162,18 @@ public enum RulingFinder {
     static func plausible(_ r: Ruling, width: Int, height: Int, strongLines: Bool = false) -> Ruling? {
         guard r.rowCount * r.columnCount >= 2 else { return nil }
         let aspect = (Double(width) / Double(r.columnCount)) / (Double(height) / Double(r.rowCount))
-        let narrowest = strongLines ? narrowestRuledCell : 0.6
-        return aspect >= narrowest && aspect <= 6 ? r : nil
+        let narrowest = strongLines ? narrowestRuledCell : narrowestCell
+        return aspect >= narrowest && aspect <= widestCell ? r : nil
     }
 
     /// See `plausible`: a cell of strong lines may be this narrow (width over height).
     static let narrowestRuledCell = 0.4
+    /// See `plausible`: the narrowest cell (width over height) otherwise — a digit's
+    /// stroke mid-cell taken for a line would halve the cells' width.
+    static let narrowestCell = 0.6
+    /// See `plausible`: the widest cell (width over height); wider "cells" are a sheet's
+    /// lines of text, not a grid's.
+    static let widestCell = 6.0
 
     /// Centres of ruling lines across the region: runs of rows (or columns) whose ink,
     /// with a smear of ±1.5 % across the line direction to tolerate bending, covers at
@@ -215,7 +221,7 @@ public enum RulingFinder {
                     for k in margin..<(margin + end) { head |= inked(k) }
                     for k in (length - margin - end)..<(length - margin) { tail |= inked(k) }
                     coverage[i] = Double(n) / Double(inner)
-                    isLine[i] = coverage[i] >= 0.7 && head != 0 && tail != 0
+                    isLine[i] = coverage[i] >= lineCoverage && head != 0 && tail != 0
                 }
             }
         }
@@ -230,7 +236,7 @@ public enum RulingFinder {
             guard Double(j - i + 1) <= widestLineShare * Double(count) else { i = j + 1; continue }
             // the run's centre, weighted towards the best-covered rows
             let top = coverage[i...j].max()!
-            let core = (i...j).filter { coverage[$0] >= top - 0.05 }
+            let core = (i...j).filter { coverage[$0] >= top - coreCoverageSlack }
             // the line's thickness: the run's length less the smear on either side
             result.append((Double(core.first! + core.last!) / 2, top, max(1, j - i + 1 - 2 * smear)))
             i = j + 1
@@ -241,6 +247,15 @@ public enum RulingFinder {
     /// See `linesWithCoverage`: a run of covered rows wider than this share of the region
     /// is no line (a grid of two cells has lines far thinner than half of it).
     public static let widestLineShare = 0.25
+
+    /// See `linesWithCoverage`: the share of the region's length a row (column) of a line
+    /// inks at least. Measured on a low-threshold copy, real rulings cover 97–100 %, a
+    /// column of digits crossing the rulings about 60 %.
+    public static let lineCoverage = 0.7
+
+    /// See `linesWithCoverage`: a line's centre is the middle of its rows (columns) within
+    /// this much coverage of its best-covered one, not of its smeared run.
+    static let coreCoverageSlack = 0.05
 
     /// How much thicker than the median line a line must be to be heavy (a frame or box
     /// line among thin ones).
@@ -262,7 +277,7 @@ public enum RulingFinder {
         let edges = horizontal ? coarse.columns : coarse.rows
         var found: [Double] = []
         for (lo, hi) in zip(edges, edges.dropFirst()) {
-            let inset = (hi - lo) * 0.03
+            let inset = (hi - lo) * bandInset
             let start = max(0, Int((lo + inset).rounded())), end = min(horizontal ? b.width : b.height,
                                                                        Int((hi - inset).rounded()))
             guard end - start >= 16 else { continue }
@@ -275,6 +290,27 @@ public enum RulingFinder {
         }
         return found.sorted()
     }
+
+    /// See `linesInBands`: each band is searched this share of its width in from the
+    /// coarse lines around it, so that their own ink is not taken for a finer line.
+    static let bandInset = 0.03
+
+    /// See `evenDivision`: a grid's border may be the outermost line found within this
+    /// share of the region's length from its end (a quad that took in a margin or a
+    /// tinted panel around the grid).
+    static let borderLineReach = 0.1
+    /// See `evenDivision`: the outermost lines found at all are the grid's borders when
+    /// they span at least this share of the region (a quad running past the grid).
+    static let spanningBorderShare = 0.5
+    /// See `evenDivision`: a line missing from a division is only believed when every
+    /// line found lies within this share of a cell of its even place.
+    static let gapFitTolerance = 0.08
+    /// See `evenDivision`: found lines further than this share of a cell from every line
+    /// of a division, and this share of a cell inside its borders
+    /// (`unexplainedInset`), are lines it does not explain — another grid's.
+    static let explainedTolerance = 0.25
+    /// See `explainedTolerance`.
+    static let unexplainedInset = 0.1
 
     /// The lines at a, a + d, a + 2d … b (d = (b − a)/n) for the largest n ≤ maxCells
     /// such that every interior line is found within 20 % of a cell (one in nine may be
@@ -293,11 +329,11 @@ public enum RulingFinder {
     static func evenDivision(_ found: [Double], length: Double, maxCells: Int,
                              supporting: [Double] = [], faint: [Double] = [], heavy: [Double] = [],
                              unproven: [Double] = []) -> [Double]? {
-        let starts = [0.0] + found.filter { $0 > 0 && $0 < 0.1 * length }.prefix(1)
-        let ends = [length] + found.filter { $0 < length && $0 > 0.9 * length }.suffix(1)
+        let starts = [0.0] + found.filter { $0 > 0 && $0 < borderLineReach * length }.prefix(1)
+        let ends = [length] + found.filter { $0 < length && $0 > (1 - borderLineReach) * length }.suffix(1)
         var borders = starts.flatMap { a in ends.map { (a, $0) } }
         if let first = found.first(where: { $0 > 0 }), let last = found.last(where: { $0 < length }),
-           last - first >= 0.5 * length, !borders.contains(where: { $0 == (first, last) }) {
+           last - first >= spanningBorderShare * length, !borders.contains(where: { $0 == (first, last) }) {
             borders.append((first, last))
         }
         // past the frame: an unruled border whose neighbouring line is heavy
@@ -305,8 +341,8 @@ public enum RulingFinder {
             let n = positions.count - 1
             guard n >= 2 else { return 0 }
             let cell = (positions[n] - positions[0]) / Double(n)
-            func ruled(_ x: Double) -> Bool { found.contains { abs($0 - x) < 0.2 * cell } }
-            func isHeavy(_ x: Double) -> Bool { heavy.contains { abs($0 - x) < 0.2 * cell } }
+            func ruled(_ x: Double) -> Bool { found.contains { abs($0 - x) < lineTolerance * cell } }
+            func isHeavy(_ x: Double) -> Bool { heavy.contains { abs($0 - x) < lineTolerance * cell } }
             return (!ruled(positions[0]) && isHeavy(positions[1]) ? 1 : 0)
                 + (!ruled(positions[n]) && isHeavy(positions[n - 1]) ? 1 : 0)
         }
@@ -333,8 +369,8 @@ public enum RulingFinder {
     }
 
     /// How far from its even place, as a share of the cell, a line may lie in a division
-    /// (`evenDivision`, `subdivided`).
-    static let lineTolerance = 0.2
+    /// (`evenDivision`, `subdivided`); lines nearer to each other than this are one.
+    public static let lineTolerance = 0.2
     /// The smallest cell a division makes, pixels (`evenDivision`, `subdivided`).
     static let smallestCell = 8.0
 
@@ -370,11 +406,11 @@ public enum RulingFinder {
             }
             if previousMissing && n > 1 && !lineFound(at: b) { missing = n }
             // a gap is only believed when every other line sits where it should
-            if missing > n / 9 || (missing > 0 && worst > 0.08 * cell) { continue }
+            if missing > n / 9 || (missing > 0 && worst > gapFitTolerance * cell) { continue }
             // lines the division does not explain, well inside the region, mean another grid
             let unexplained = inside.filter { f in
-                !faint.contains(f) && f > a + 0.1 * cell && f < b - 0.1 * cell
-                    && !(0...n).contains { abs(a + Double($0) * cell - f) < 0.25 * cell }
+                !faint.contains(f) && f > a + unexplainedInset * cell && f < b - unexplainedInset * cell
+                    && !(0...n).contains { abs(a + Double($0) * cell - f) < explainedTolerance * cell }
             }
             if unexplained.count > max(1, n / 4) { continue }
             // a lattice has at least one ruling beyond doubt inside it: interior lines

@@ -57,7 +57,7 @@ extension Layout {
         guard probeWidth > 8, probeHeight > 8,
               let probe = image.rectified(Quadrilateral(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3]),
                                           width: probeWidth, height: probeHeight) else { return nil }
-        let band = max(1, Int((0.1 * h).rounded()))
+        let band = max(1, Int((Self.dividerReach * h).rounded()))
         let drawn = DrawnLines(gray: probe, ink: Self.ink(of: probe), reach: band)
         let tolerance = Int((Self.lineTolerance * h).rounded())
         let frame = [margin, margin + h]

@@ -2,10 +2,10 @@ import DocumentImaging
 import ImagingCore
 
 /// Draws what the reader saw: regions (red fields, blue grids, orange page), grid
-/// cells, and each digit's box with its value and confidence (magenta when unsure or
-/// rejected).
+/// cells, and each digit's box with its value and confidence (magenta when rejected or
+/// read under `minConfidence`, as the result shows it unsure).
 enum DebugRenderer {
-    static func draw(image: GrayImage, regions: [ReadRegion], result: ScanResult) -> RGBCanvas {
+    static func draw(image: GrayImage, regions: [ReadRegion], result: ScanResult, minConfidence: Double) -> RGBCanvas {
         var canvas = RGBCanvas(image)
         let thick = max(1, max(image.width, image.height) / 500)
         let textScale = max(1, max(image.width, image.height) / 700)
@@ -35,7 +35,7 @@ enum DebugRenderer {
                 let b = crop.box
                 let corners = [Point(Double(b.x), Double(b.y)), Point(Double(b.maxX), Double(b.y)),
                                Point(Double(b.maxX), Double(b.maxY)), Point(Double(b.x), Double(b.maxY))].map(map)
-                let unsure = p.isRejected || Double(p.confidence) < 0.6
+                let unsure = p.isRejected || Double(p.confidence) < minConfidence
                 canvas.polygon(corners.map(xy), unsure ? .magenta : .green, thickness: 1)
                 let label = p.isRejected ? "R" : "\(p.label)"
                 canvas.text("\(label) \(Int((p.confidence * 100).rounded()))", x: Int(corners[3].x), y: Int(corners[3].y) + 2,

@@ -96,7 +96,9 @@ public final class DocumentReader: Sendable {
     /// The reading and the working image with its regions, for debug drawings.
     public func readForDebugging(path: String) -> (result: ScanResult, drawing: RGBCanvas?) {
         let (result, trace) = read(loading: { opts throws(ImageLoadError) in try ImageLoader.load(path: path, options: opts) }, name: path)
-        return (result, trace.map { DebugRenderer.draw(image: $0.image, regions: $0.regions, result: result) })
+        return (result, trace.map {
+            DebugRenderer.draw(image: $0.image, regions: $0.regions, result: result, minConfidence: options.minConfidence)
+        })
     }
 
     struct Trace {

@@ -136,16 +136,17 @@ extension Layout {
         return n
     }
 
-    /// Groups of quads joined by shared sides (two corners of one within 15 % of the
-    /// shorter side of two corners of the other) and of about one size (areas within 2.5×).
+    /// Groups of quads joined by shared sides (two corners of one within
+    /// `sharedCornerShare` of the shorter side of two corners of the other) and of about
+    /// one size (areas within `neighbourAreaRatio` of each other).
     static func neighbourClusters(_ members: [Int], _ quads: [Quadrilateral]) -> [[Int]] {
         var group = Dictionary(uniqueKeysWithValues: members.map { ($0, $0) })
         func root(_ i: Int) -> Int { var r = i; while group[r]! != r { r = group[r]! }; return r }
         for (k, a) in members.enumerated() {
             for b in members[(k + 1)...] {
                 let qa = quads[a], qb = quads[b]
-                guard max(qa.area, qb.area) < 2.5 * min(qa.area, qb.area) else { continue }
-                let tolerance = 0.15 * min(qa.shortestSide, qb.shortestSide)
+                guard max(qa.area, qb.area) < Self.neighbourAreaRatio * min(qa.area, qb.area) else { continue }
+                let tolerance = Self.sharedCornerShare * min(qa.shortestSide, qb.shortestSide)
                 let shared = qa.corners.filter { p in qb.corners.contains { Polygon.distance(p, $0) < tolerance } }
                 if shared.count >= 2 { group[root(a)] = root(b) }
             }
@@ -153,8 +154,20 @@ extension Layout {
         return Dictionary(grouping: members, by: root).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
+    /// See `neighbourClusters`: boxes of one grid are of about one size (a 3×3 box and its
+    /// neighbour whose outline took in a margin differ by far less).
+    static let neighbourAreaRatio = 2.5
+    /// See `neighbourClusters`: two boxes share a corner within this share of the shorter
+    /// one's side (the line between them, and a little perspective).
+    static let sharedCornerShare = 0.15
+    /// See `rectangleAround`: the margin added on every side, as a share of the
+    /// rectangle's width (height): boxes found as holes end inside the frame's lines.
+    static let assembledMargin = 0.04
+    /// See `agrees`: the share of the parts' lines that must lie on the assembled ruling.
+    static let agreeingLineShare = 0.9
+
     /// The quad that, in the plane of `reference` (straightened), is the rectangle
-    /// around all of `quads`' corners with a 4 % margin; nil when the plane cannot be set up.
+    /// around all of `quads`' corners with `assembledMargin`; nil when the plane cannot be set up.
     static func rectangleAround(_ quads: [Quadrilateral], inPlaneOf reference: Quadrilateral) -> Quadrilateral? {
         let (w, h) = reference.rectifiedSize
         guard let toImage = Homography(straightening: reference, width: w, height: h),
@@ -163,20 +176,23 @@ extension Layout {
         var x0 = points.map(\.x).min()!, x1 = points.map(\.x).max()!
         var y0 = points.map(\.y).min()!, y1 = points.map(\.y).max()!
         // boxes found as holes end inside the frame's lines: take those in too
-        let mx = 0.04 * (x1 - x0), my = 0.04 * (y1 - y0)
+        let mx = assembledMargin * (x1 - x0), my = assembledMargin * (y1 - y0)
         x0 -= mx; x1 += mx; y0 -= my; y1 += my
         return Quadrilateral(topLeft: toImage.apply(Point(x0, y0)), topRight: toImage.apply(Point(x1, y0)),
                              bottomRight: toImage.apply(Point(x1, y1)), bottomLeft: toImage.apply(Point(x0, y1)))
     }
 
-    /// Whether nine in ten of the parts' lines lie on the assembled ruling's lines (within
-    /// a fifth of a cell): the parts are its boxes, not a pattern it merely spans.
+    /// Whether `agreeingLineShare` of the parts' lines lie on the assembled ruling's lines
+    /// (within `RulingFinder.lineTolerance` of a cell): the parts are its boxes, not a
+    /// pattern it merely spans.
     static func agrees(_ ruling: Ruling, with borrowed: (rows: [Double], columns: [Double])) -> Bool {
         func share(_ lines: [Double], on ruled: [Double]) -> Double {
             let cell = (ruled.last! - ruled.first!) / Double(ruled.count - 1)
-            return Double(lines.filter { l in ruled.contains { abs($0 - l) < 0.2 * cell } }.count) / Double(max(1, lines.count))
+            return Double(lines.filter { l in ruled.contains { abs($0 - l) < RulingFinder.lineTolerance * cell } }.count)
+                / Double(max(1, lines.count))
         }
-        return share(borrowed.rows, on: ruling.rows) >= 0.9 && share(borrowed.columns, on: ruling.columns) >= 0.9
+        return share(borrowed.rows, on: ruling.rows) >= agreeingLineShare
+            && share(borrowed.columns, on: ruling.columns) >= agreeingLineShare
     }
 
     /// The ruling lines of grids `parts` of `c` (each as straightened there), mapped into

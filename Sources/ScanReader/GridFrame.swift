@@ -125,10 +125,13 @@ extension Layout {
         return (plain, plainLines)
     }
 
+    /// See `dividersSpanFrame`: a divider's ink lies within this share of a cell of it.
+    static let dividerReach = 0.1
+
     /// True when at least half the interior lines of a one-row (one-column) ruling are
     /// inked across the whole row (column), frame to frame — between the outermost lines
     /// found across them (the ruling's borders when none are): `dividerSpan` of the rows
-    /// (columns) each crosses have ink within a tenth of a cell of it. (A divider may be
+    /// (columns) each crosses have ink within `dividerReach` of a cell of it. (A divider may be
     /// broken by a digit written over it; the uprights of digits mistaken for lines all
     /// stop short of the frame.)
     static func dividersSpanFrame(_ ruling: Ruling, lines found: FoundLines, ink: BinaryImage) -> Bool {
@@ -136,7 +139,7 @@ extension Layout {
         let dividers = vertical ? Array(ruling.columns.dropFirst().dropLast()) : Array(ruling.rows.dropFirst().dropLast())
         let across = vertical ? ruling.columns : ruling.rows
         let cell = (across.last! - across.first!) / Double(max(1, across.count - 1))
-        let band = max(1, Int(0.1 * cell))
+        let band = max(1, Int(dividerReach * cell))
         let frame = vertical ? found.rows : found.columns
         let borders = vertical ? ruling.rows : ruling.columns
         let (from, to) = frame.count >= 2 ? (frame.first!, frame.last!) : (borders.first!, borders.last!)

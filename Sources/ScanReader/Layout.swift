@@ -99,6 +99,10 @@ struct Layout {
         return readingOrder(regions)
     }
 
+    /// See `readingOrder`: regions overlapping up and down by more than this share of the
+    /// shorter one's height stand side by side and are read left to right.
+    static let sameRowOverlap = 0.5
+
     /// A field inside a drawn box spanning at least this share of the box's shorter side
     /// (its height, for a box drawn for a line of digits) may be a piece of the box's own
     /// line: digits touching the box's line close an outline, or a run of blurred glyphs
@@ -169,7 +173,7 @@ struct Layout {
         // finer means every coarse line is still a line, the borders included
         func keeps(_ coarse: [Double], _ fine: [Double]) -> Bool {
             let cell = (fine.last! - fine.first!) / Double(fine.count - 1)
-            return coarse.allSatisfy { c in fine.contains { abs($0 - c) < 0.2 * cell } }
+            return coarse.allSatisfy { c in fine.contains { abs($0 - c) < RulingFinder.lineTolerance * cell } }
         }
         return keeps(coarse.rows, finer.rows) && keeps(coarse.columns, finer.columns) ? finer : nil
     }
@@ -202,9 +206,9 @@ struct Layout {
     /// (0.8 read a comb's digits and ticks as one more 1 on seed 1).
     static let frameCover = 0.9
 
-    /// A ruled form's cells are mostly paper: the inner 70 % of the median cell holds
-    /// under 40 % ink. Textures (wood grain, fabric, text) that happen to show
-    /// evenly spaced "lines" fail this.
+    /// A ruled form's cells are mostly paper: the inner part of the median cell
+    /// (`innerInk`) holds under `blankCellInk` ink. Textures (wood grain, fabric, text)
+    /// that happen to show evenly spaced "lines" fail this.
     static func cellsLookBlank(_ binary: BinaryImage, _ ruling: Ruling) -> Bool {
         var fractions: [Double] = []
         for r in 0..<ruling.rowCount {
@@ -214,15 +218,23 @@ struct Layout {
             }
         }
         guard !fractions.isEmpty else { return false }
-        return fractions.sorted()[fractions.count / 2] < 0.4
+        return fractions.sorted()[fractions.count / 2] < blankCellInk
     }
 
-    /// The share of ink in the inner 70 % of the cell spanning `x` × `y` (nil when that
-    /// is empty): the ruling around the cell stays out.
+    /// See `cellsLookBlank`: the most ink the inner part of a ruled grid's median cell
+    /// holds (a digit fills far less of its cell; a texture's "cells" are inked all over).
+    static let blankCellInk = 0.4
+
+    /// See `innerInk`: the share of a cell's width (height) left out at either side, where
+    /// the ruling around it lies.
+    static let cellRulingInset = 0.15
+
+    /// The share of ink in the inner part of the cell spanning `x` × `y`, `cellRulingInset`
+    /// of it in from each side (nil when that is empty): the ruling around the cell stays out.
     static func innerInk(_ binary: BinaryImage, x: ClosedRange<Double>, y: ClosedRange<Double>) -> Double? {
         let w = x.upperBound - x.lowerBound, h = y.upperBound - y.lowerBound
-        let ix0 = max(0, Int(x.lowerBound + 0.15 * w)), ix1 = min(binary.width, Int(x.upperBound - 0.15 * w))
-        let iy0 = max(0, Int(y.lowerBound + 0.15 * h)), iy1 = min(binary.height, Int(y.upperBound - 0.15 * h))
+        let ix0 = max(0, Int(x.lowerBound + cellRulingInset * w)), ix1 = min(binary.width, Int(x.upperBound - cellRulingInset * w))
+        let iy0 = max(0, Int(y.lowerBound + cellRulingInset * h)), iy1 = min(binary.height, Int(y.upperBound - cellRulingInset * h))
         guard ix1 > ix0, iy1 > iy0 else { return nil }
         var ink = 0
         for yy in iy0..<iy1 {
@@ -313,7 +325,8 @@ struct Layout {
         return (ruling, paper, lines)
     }
 
-    /// Top to bottom; regions overlapping vertically by half go left to right.
+    /// Top to bottom; regions overlapping vertically by `sameRowOverlap` of the shorter
+    /// one's height go left to right.
     func readingOrder(_ regions: [LaidOutRegion]) -> [LaidOutRegion] {
         func span(_ r: LaidOutRegion) -> (Double, Double, Double) {
             let ys = r.quad.corners.map(\.y), xs = r.quad.corners.map(\.x)
@@ -322,7 +335,7 @@ struct Layout {
         return regions.sorted { a, b in
             let (a0, a1, ax) = span(a), (b0, b1, bx) = span(b)
             let overlap = min(a1, b1) - max(a0, b0)
-            if overlap > 0.5 * min(a1 - a0, b1 - b0) { return ax < bx }
+            if overlap > Self.sameRowOverlap * min(a1 - a0, b1 - b0) { return ax < bx }
             return a0 < b0
         }
     }

@@ -91,7 +91,7 @@ struct ReadRegion {
 
     /// The region's corners in the working image. A grid's are where its outer ruling
     /// lines cross: the quad found may hold a margin or a tinted panel around the grid.
-    /// An outer line within 2 % of the quad's edge is the grid's frame, whose outer edge
+    /// An outer line within `edgeSnapShare` of the quad's edge is the grid's frame, whose outer edge
     /// the quad already follows: the edge is kept.
     ///
     /// A field's are the middle of its box's line (where a form's box is drawn), when the
@@ -131,10 +131,11 @@ struct ReadRegion {
         guard let r = region.ruling, var x0 = r.columns.first, var x1 = r.columns.last,
               var y0 = r.rows.first, var y1 = r.rows.last else { return region.quad }
         let w = Double(region.gray.width), h = Double(region.gray.height)
-        if x0 < 0.02 * w { x0 = 0 }
-        if x1 > 0.98 * w { x1 = w }
-        if y0 < 0.02 * h { y0 = 0 }
-        if y1 > 0.98 * h { y1 = h }
+        // a border within `edgeSnapShare` of the region's edge is that edge
+        if x0 < Self.edgeSnapShare * w { x0 = 0 }
+        if x1 > (1 - Self.edgeSnapShare) * w { x1 = w }
+        if y0 < Self.edgeSnapShare * h { y0 = 0 }
+        if y1 > (1 - Self.edgeSnapShare) * h { y1 = h }
         // the frame the straight ruling gives, also where the lines bend inside it: a
         // bend is fitted from the lines within, and at the corners it would be guessed
         let map = straightToImage
@@ -179,6 +180,11 @@ struct ReadRegion {
     /// sheets), the sheet's own edge is looked for this share of the field across in from
     /// the outline (`InnerPaperEdge`): the paper below shows a few per cent of the sheet.
     static let paperBelowShare = 0.1
+
+    /// See `outline`: a grid's ruling border lying within this share of its straightened
+    /// region's side from the region's edge is that edge (the quad already follows the
+    /// frame; a line's width is no reason to move it).
+    static let edgeSnapShare = 0.02
 
     /// A box's line is at most this share of the box across it (thicker ink at an edge
     /// is a digit or a shadow, not the line).
