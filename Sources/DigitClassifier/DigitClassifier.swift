@@ -12,6 +12,16 @@ public struct DigitPrediction: Sendable, Equatable {
     public var confidence: Float { probabilities[label] }
     /// True when the model says the crop is not a digit.
     public var isRejected: Bool { label == DigitClassifier.rejectClass }
+    /// The same answer among the digits alone: the reject class's probability (if the
+    /// model has one) spread over the digits in proportion to theirs.
+    public var amongDigits: DigitPrediction {
+        let digits = Array(probabilities.prefix(10))
+        let total = digits.reduce(0, +)
+        guard total > 0 else { return self }
+        let p = digits.map { $0 / total }
+        return DigitPrediction(probabilities: p, label: p.indices.max { p[$0] < p[$1] }!)
+    }
+
     /// The most probable digit, ignoring the reject class, and its probability.
     public var bestDigit: (digit: Int, probability: Float) {
         let d = (0..<10).max { probabilities[$0] < probabilities[$1] }!

@@ -240,7 +240,8 @@ public final class DocumentReader: Sendable {
     /// model rejected are read again cut apart, and a grid found a table of numbers so has
     /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell
     /// with a rejected piece is read again from its faint ink (`FaintInkReading`); a
-    /// grid's strips past its frame that read nothing are dropped
+    /// cell's rejected piece that is a 1 written with a flag is read as 1 (`FlaggedOnes`);
+    /// a grid's strips past its frame that read nothing are dropped
     /// (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
         var pieces: [[ReadRegion.Piece]] = []
@@ -279,7 +280,8 @@ public final class DocumentReader: Sendable {
                                               classifier: classifier)
         let split = TouchingDigits.splitting(grown, of: laidOut, apart: apart, segmenter: layout.segmenter,
                                              classifier: classifier)
-        let whole = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
+        let faint = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
+        let whole = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
         return zip(laidOut, whole).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }
