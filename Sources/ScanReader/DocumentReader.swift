@@ -241,6 +241,8 @@ public final class DocumentReader: Sendable {
     /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell
     /// with a rejected piece is read again from its faint ink (`FaintInkReading`); a
     /// cell's rejected piece that is a 1 written with a flag is read as 1 (`FlaggedOnes`);
+    /// a sudoku's doubted digit that a sure digit of its row or column already is, is read
+    /// as the likeliest digit that keeps the rule (`SudokuRule`);
     /// a grid's strips past its frame that read nothing are dropped
     /// (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
@@ -281,7 +283,8 @@ public final class DocumentReader: Sendable {
         let split = TouchingDigits.splitting(grown, of: laidOut, apart: apart, segmenter: layout.segmenter,
                                              classifier: classifier)
         let faint = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
-        let whole = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
+        let ones = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
+        let whole = SudokuRule.reading(ones, of: laidOut)
         return zip(laidOut, whole).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }
