@@ -14,16 +14,20 @@ public struct DigitPrediction: Sendable, Equatable {
     public var isRejected: Bool { label == DigitClassifier.rejectClass }
     /// The same answer among the digits alone: the reject class's probability (if the
     /// model has one) spread over the digits in proportion to theirs.
-    public var amongDigits: DigitPrediction { amongDigits(excluding: []) ?? self }
+    public var amongDigits: DigitPrediction {
+        excluding([DigitClassifier.rejectClass]).map { p in
+            DigitPrediction(probabilities: Array(p.probabilities.prefix(10)), label: p.label)
+        } ?? self
+    }
 
-    /// The answer among the digits not in `excluded`: the probability of the reject class
-    /// and of the excluded digits spread over the others in proportion to theirs; nil when
-    /// they have none.
-    public func amongDigits(excluding excluded: Set<Int>) -> DigitPrediction? {
-        let digits = probabilities.prefix(10).enumerated().map { excluded.contains($0.offset) ? 0 : $0.element }
-        let total = digits.reduce(0, +)
+    /// The answer when the classes in `excluded` are ruled out: their probability spread
+    /// over the other classes (the reject class among them) in proportion to theirs; nil
+    /// when those have none.
+    public func excluding(_ excluded: Set<Int>) -> DigitPrediction? {
+        let kept = probabilities.enumerated().map { excluded.contains($0.offset) ? 0 : $0.element }
+        let total = kept.reduce(0, +)
         guard total > 0 else { return nil }
-        let p = digits.map { $0 / total }
+        let p = kept.map { $0 / total }
         return DigitPrediction(probabilities: p, label: p.indices.max { p[$0] < p[$1] }!)
     }
 

@@ -2,13 +2,14 @@ import DigitClassifier
 import DocumentImaging
 
 /// A sudoku's digits never repeat in a row or a column (nor in a box, but a jigsaw
-/// sudoku's regions are no boxes, so only rows and columns are asked). In a 9×9 grid of
-/// one digit a cell whose digits the model reads surely (`sureConfidence`) keep that rule
-/// — a sudoku, not a table of numbers — a digit the model doubts
-/// (`DigitClassifier.secondLookBelow`) that a sure digit of its row or column already is,
-/// is not that digit: the cell is read as the likeliest digit none of them is
-/// (`DigitPrediction.amongDigits(excluding:)`, its probability spread over the digits
-/// left).
+/// sudoku's regions are no boxes, so only rows and columns are asked), and none is 0. In
+/// a 9×9 grid of one digit a cell whose digits the model reads surely (`sureConfidence`)
+/// keep that rule — a sudoku, not a table of numbers — a cell the model doubts
+/// (`DigitClassifier.secondLookBelow`) holds none of the digits the sure ones of its row
+/// and column already are, nor 0: those are ruled out and their probability spread over
+/// what is left, the reject class among it (`DigitPrediction.excluding`). A doubted 7
+/// beside a sure 7 reads as the 1 the model thought next likeliest; a 1 the model half
+/// took for a 7 is read surely a 1 when a sure 7 stands in its row.
 enum SudokuRule {
     /// A sudoku's side, in cells.
     static let side = 9
@@ -16,8 +17,8 @@ enum SudokuRule {
     /// against these only (a doubted digit is no evidence against another).
     static let sureConfidence: Float = 0.99
 
-    /// `pieces` (per region, with predictions) with the doubted digits of each sudoku that
-    /// break its rule read as the likeliest digits that keep it.
+    /// `pieces` (per region, with predictions) with the doubted cells of each sudoku read
+    /// with the digits its rule rules out ruled out.
     static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion]) -> [[ReadRegion.Piece]] {
         var result = pieces
         for (r, region) in regions.enumerated() where region.kind == .grid {
@@ -41,7 +42,8 @@ enum SudokuRule {
                 let taken = Set(given.filter { other, _ in
                     other != cell && (other / side == cell / side || other % side == cell % side)
                 }.values)
-                guard taken.contains(p.label), let kept = p.amongDigits(excluding: taken.union([0])) else { continue }
+                let ruledOut = taken.union([0]).filter { p.probabilities[$0] > 0 }
+                guard !ruledOut.isEmpty, let kept = p.excluding(Set(ruledOut)) else { continue }
                 result[r][i].prediction = kept
             }
         }

@@ -39,15 +39,26 @@ struct SudokuRuleTests {
         SudokuRule.reading([pieces], of: [region ?? grid()])[0].map(\.prediction)
     }
 
-    @Test("A doubted 7 in the row of a sure 7 reads as its likeliest other digit")
+    @Test("A doubted 7 in the row of a sure 7 reads as its likeliest other class")
     func doubtedDigitBreakingTheRule() throws {
-        let cells = read(reading([piece(0, 1, [7: 0.6, 1: 0.35, 4: 0.02])]))
+        let cells = read(reading([piece(0, 1, [7: 0.6, 1: 0.35, 4: 0.02])]))   // 0.03 no digit
         let cell = try #require(cells[3])
-        #expect(cell.label == 1 && abs(cell.confidence - 0.35 / 0.37) < 1e-5)
+        #expect(cell.label == 1 && abs(cell.confidence - 0.35 / 0.4) < 1e-5)
         #expect(cells[0]?.label == 7)   // the sure 7 stays
         // in its column too
         let column = try #require(read(reading([piece(2, 0, [3: 0.7, 8: 0.2, 9: 0.05])]))[3])
-        #expect(column.label == 8)
+        #expect(column.label == 8 && abs(column.confidence - 0.2 / 0.3) < 1e-5)
+        // the model's doubt that it is a digit at all stays: no digit is likelier than a 1
+        let blot = try #require(read(reading([piece(0, 1, [7: 0.5, 1: 0.05])]))[3])
+        #expect(blot.isRejected)
+    }
+
+    @Test("A 1 the model half took for a 7 is read surely a 1 beside a sure 7; a 0 is ruled out in any cell")
+    func competitorRuledOut() throws {
+        let one = try #require(read(reading([piece(0, 1, [1: 0.55, 7: 0.4])]))[3])
+        #expect(one.label == 1 && one.confidence > 0.9)
+        let notZero = try #require(read(reading([piece(4, 4, [0: 0.5, 6: 0.45])]))[3])
+        #expect(notZero.label == 6)
     }
 
     @Test("Controls: no clash, a sure clash, a grid breaking the rule, another size, a table's cell, a rejected piece")
