@@ -241,8 +241,8 @@ public final class DocumentReader: Sendable {
     /// its cells of digits apart read too (`TouchingDigits`); a field or a grid's cell
     /// with a rejected piece is read again from its faint ink (`FaintInkReading`); a
     /// cell's rejected piece that is a 1 written with a flag is read as 1 (`FlaggedOnes`);
-    /// a sudoku's doubted cell is read with the digits the sure ones of its row and column
-    /// already are ruled out (`SudokuRule`);
+    /// a sudoku's cells are read with the digits the givens (sure digits) of their row and
+    /// column already are ruled out (`SudokuRule`);
     /// a grid's strips past its frame that read nothing are dropped
     /// (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {

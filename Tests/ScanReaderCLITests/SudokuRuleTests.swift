@@ -4,8 +4,8 @@ import ImagingCore
 @testable import ScanReader
 import Testing
 
-/// A sudoku's doubted digit that breaks its rule against a sure digit of its row or
-/// column is read as the likeliest digit that keeps it (`SudokuRule`); nothing else is.
+/// A sudoku's cells are read with the digits the givens (sure digits) of their row and
+/// column are ruled out (`SudokuRule`); nothing else is.
 @Suite("A sudoku's rule for its doubted digits")
 struct SudokuRuleTests {
     /// A grid of `rows` × `columns` cells of 20 px.
@@ -51,6 +51,9 @@ struct SudokuRuleTests {
         // the model's doubt that it is a digit at all stays: no digit is likelier than a 1
         let blot = try #require(read(reading([piece(0, 1, [7: 0.5, 1: 0.05])]))[3])
         #expect(blot.isRejected)
+        // a digit the model reads over its doubt bar but under the givens' is no given
+        let unsure = try #require(read(reading([piece(0, 6, [7: 0.95, 1: 0.04])]))[3])
+        #expect(unsure.label == 1)
     }
 
     @Test("A 1 the model half took for a 7 is read surely a 1 beside a sure 7; a 0 is ruled out in any cell")
@@ -61,11 +64,11 @@ struct SudokuRuleTests {
         #expect(notZero.label == 6)
     }
 
-    @Test("Controls: no clash, a sure clash, a grid breaking the rule, another size, a table's cell, a rejected piece")
+    @Test("Controls: no clash, grids whose givens break the rule, another size, a table's cell, a rejected piece")
     func controls() {
         let unchanged: [([ReadRegion.Piece], LaidOutRegion)] = [
             (reading([piece(1, 1, [7: 0.6, 1: 0.35])]), grid()),               // no sure 7 in its row or column
-            (reading([piece(0, 6, [7: 0.95, 1: 0.04])]), grid()),              // read over the doubt bar
+            (reading([piece(0, 6, [7: 0.995, 1: 0.004])]), grid()),            // two given 7s in a row: no sudoku
             (reading([piece(0, 1, [7: 0.6, 1: 0.35]), piece(4, 4, [5: 1]), piece(4, 7, [5: 1])]), grid()),   // two sure 5s in a row: no sudoku
             (reading([piece(0, 1, [7: 0.6, 1: 0.35])]), grid(rows: 9, columns: 8)),
             (reading([piece(0, 1, [7: 0.6, 1: 0.35]), piece(0, 1, [2: 0.99])]), grid()),   // two pieces in a cell: a number
