@@ -3,10 +3,10 @@ import DocumentImaging
 
 /// A sudoku's digits never repeat in a row or a column (nor in a box, but a jigsaw
 /// sudoku's regions are no boxes, so only rows and columns are asked), and none is 0. In
-/// a 9×9 grid of one digit a cell whose digits the model reads surely (`sureConfidence`:
-/// the givens) keep that rule — a sudoku, not a table of numbers — every other cell read
-/// as a digit holds none of the digits the givens of its row and column already are, nor
-/// 0: those are ruled out and their probability spread over what is left, the reject
+/// a 9×9 grid of one piece per cell whose digits read surely (`sureConfidence`: the
+/// givens) keep that rule — a sudoku, not a table of numbers — every other cell read as a
+/// digit holds none of the digits the givens of its row and column already are, nor 0:
+/// those are ruled out and their probability spread over what is left, the reject
 /// class among it (`DigitPrediction.excluding`). A 7 read beside a given 7 reads as the 1
 /// the model thought next likeliest; a 1 the model half took for a 7 is read surely a 1
 /// when a given 7 stands in its row.
