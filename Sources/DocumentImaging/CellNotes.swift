@@ -1,14 +1,14 @@
 import ImagingCore
 
 /// A grid's typical glyph: the median height and width over its cells' ink.
-struct GlyphSize {
+public struct GlyphSize {
     /// Median height, pixels.
-    var height: Double
+    public var height: Double
     /// Median width, pixels.
-    var width: Double
+    public var width: Double
 
     /// The medians of `boxes` (at least one).
-    static func typical(of boxes: [PixelBox]) -> GlyphSize {
+    public static func typical(of boxes: [PixelBox]) -> GlyphSize {
         GlyphSize(height: Double(boxes.map(\.height).sorted()[boxes.count / 2]),
                   width: Double(boxes.map(\.width).sorted()[boxes.count / 2]))
     }

@@ -7,7 +7,7 @@ import DocumentImaging
 /// upper part is shaped like one. In a grid's cell the ruling has been stripped from the
 /// cell's edges (`DigitSegmenter.cellContent`): a piece the model rejects there that is a
 /// digit's height for the grid (`DigitSegmenter.minimumRelativeDigitHeight` of its typical
-/// digit: the median height of the digits it reads surely) and that, among the digits
+/// digit: `GlyphSize.typical` of the digits it reads surely) and that, among the digits
 /// alone (`DigitPrediction.amongDigits`), is surely a 1 (`DigitClassifier.secondLookBelow`)
 /// is read as that 1.
 ///
@@ -21,13 +21,13 @@ enum FlaggedOnes {
                         digitHeight: Double) -> [[ReadRegion.Piece]] {
         var result = pieces
         for (r, region) in regions.enumerated() where region.kind == .grid {
-            let sure = pieces[r].compactMap { piece -> Int? in
+            let sure = pieces[r].compactMap { piece -> PixelBox? in
                 guard let crop = piece.crop, let p = piece.prediction, !p.isRejected,
                       p.confidence >= DigitClassifier.secondLookBelow else { return nil }
-                return crop.box.height
-            }.sorted()
+                return crop.box
+            }
             guard !sure.isEmpty else { continue }
-            let typical = Double(sure[sure.count / 2])
+            let typical = GlyphSize.typical(of: sure).height
             for (i, piece) in pieces[r].enumerated() {
                 guard piece.row != nil, let crop = piece.crop, let p = piece.prediction, p.isRejected,
                       Double(crop.box.height) >= digitHeight * typical else { continue }

@@ -11,7 +11,7 @@ import ImagingCore
 /// `takeGrid` and `dropGrid`, so the verdict and the ruling cannot disagree.
 struct LayoutCandidates {
     /// The quads, largest first as the detector lists them; grids put together from parts
-    /// are appended (`nest`).
+    /// are appended (`addGrid`).
     private(set) var quads: [DetectedQuad]
     /// The grids so far: quad index → its ruling.
     private(set) var rulings: [Int: Ruling] = [:]
