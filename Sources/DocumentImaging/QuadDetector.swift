@@ -120,148 +120,57 @@ public struct QuadDetector: Sendable {
         let factor = reduction(of: image)
         let small = image.reduced(by: factor)
         let minArea = minimumAreaFraction * Double(small.width * small.height)
+        let tolerance = Self.sameQuadShare * Double(max(small.width, small.height))
+        var found = traced(image: image, small: small, factor: factor, minArea: minArea, tolerance: tolerance)
+        if findsFlatPaper {
+            addFlatPaper(to: &found, small: small, chroma: chroma?.forReduced(by: factor), tolerance: tolerance)
+        }
+        return detected(found, in: image, factor: factor, chroma: chroma)
+    }
+
+    /// Adds to `found` (the traced candidates, in the detection copy `small`) the sheets
+    /// and notes found as flat zones (`flatPaper`) that no traced quad stands for and that
+    /// lie in no box of about their size the ink passes found. `smallChroma`: the photo's
+    /// colour planes reduced to `small`.
+    func addFlatPaper(to found: inout [Candidate], small: GrayImage, chroma smallChroma: ChromaPlanes?, tolerance: Double) {
+        // the boxes paper could be part of: ink-found quads within the photo (a quad
+        // along its frame is the desk's or the page's edge, not a box)
+        let inked = found.filter { !$0.followsFrame }.map(\.quad)
+        for paper in flatPaper(in: small, chroma: smallChroma, minimumAreaFraction: minimumAreaFraction) {
+            // an outline that takes in paper of another colour around it (a note on a
+            // sheet peeking out) is neither the paper's duplicate nor a box it lies in
+            func takesInOtherPaper(_ outline: Quadrilateral) -> Bool {
+                smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: outline, gray: small, chroma: $0) } ?? false
+            }
+            let duplicate = found.contains { f in
+                zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
+                    && !takesInOtherPaper(f.quad)
+            }
+            // inside a box the ink passes found, the box's outline bounds it (a part
+            // of the box cut off by a shadow's edge is no sheet)
+            let inBox = inked.contains { box in
+                box.area > paper.quad.area && box.area < Self.paperInBoxRatio * paper.quad.area
+                    && box.contains(paper.quad.center) && !takesInOtherPaper(box)
+            }
+            if !duplicate && !inBox {
+                found.append(Candidate(quad: paper.quad, isHole: paper.lighterInside,
+                                       followsFrame: Self.followsImageFrame(paper.quad, width: small.width,
+                                                                            height: small.height),
+                                       isPaper: true))
+            }
+        }
+    }
+
+    /// The `found` candidates (detection-copy corners, reduced `factor` times from
+    /// `image`) as detected quads: largest first, corners mapped to `image` and, for the
+    /// largest (`refinedQuads`) and for paper, refined along their edges there; paper or a
+    /// hole whose outline took in a sheet of another colour peeking out (`FlatZones
+    /// .innerPaper`, with `chroma`) is the paper inside; each with its parent.
+    func detected(_ found: [Candidate], in image: GrayImage, factor: Int, chroma: ChromaPlanes?) -> [DetectedQuad] {
+        var found = found
         // reduced pixel i covers full-resolution pixels i·f … i·f + f − 1
         let toFull = { (p: Point) in
             Point(p.x * Double(factor) + Double(factor - 1) / 2, p.y * Double(factor) + Double(factor - 1) / 2)
-        }
-        var found: [Candidate] = []
-        var bentBoxes: [Quadrilateral] = []
-        var brokenFrames: [Candidate] = []
-        let tolerance = Self.sameQuadShare * Double(max(small.width, small.height))
-        let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
-        var binaries: [BinaryImage]
-        if case let .localMean(w1, p1) = binarization, case let .localMean(w2, p2)? = sensitiveBinarization, w1 == w2 {
-            binaries = small.localMeanBinarizations(window: w1, percents: [p1, p2])   // one integral image
-        } else {
-            binaries = methods.map { small.binarized($0) }
-        }
-        for pass in passes(image: image, small: small, factor: factor, binaries: binaries) {
-            let earlier = found.map { ($0.quad, $0.fitsBorder) }
-            let contours = pass.binary.contours()
-            // each outline's holes (its cells, for `DetectedQuad.holeShares`)
-            var holesOf: [Int: [Int]] = [:]
-            for (k, contour) in contours.enumerated() where contour.isHole {
-                if let parent = contour.parent { holesOf[parent, default: []].append(k) }
-            }
-            let holeSharesOf = { (index: Int, quad: Quadrilateral) -> [Double]? in
-                guard !contours[index].isHole else { return nil }
-                let holes = Self.holeShares(holesOf[index, default: []].map { contours[$0] }, area: quad.area)
-                // a frame with a gap rings no hole: its inside is open to the outside
-                let border = contours[index].points
-                return Self.enclosesHull(border, hullArea: quad.area) ? holes
-                    : ([max(0, 1 - abs(Polygon.signedArea(border)) / quad.area)] + holes).sorted(by: >)
-            }
-            var quadOfContour: [Int: Quadrilateral?] = [:]
-            var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
-            var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
-            let quadOf = { (index: Int) -> Quadrilateral? in
-                if let known = quadOfContour[index] { return known }
-                let contour = contours[index]
-                var quad = contour.points.count >= 16 ? self.quadrilateral(for: contour.points, minArea: minArea) : nil
-                // a strip of a table's cells whose frame broke is no box
-                if let q = quad, !Self.enclosesHull(contour.points, hullArea: q.area),
-                   Self.isDividedAcross(q, in: binaries[0]) { quad = nil }
-                quadOfContour[index] = quad
-                return quad
-            }
-            for (index, contour) in contours.enumerated() where pass.takesHoles || !contour.isHole {
-                guard let quad = quadOf(index) else {
-                    // the inside of a box on a curled page: its outline has no straight quad
-                    if contour.isHole, let parent = contour.parent, quadOf(parent) == nil,
-                       let bent = bentBox(hole: contour.points, outline: contours[parent].points, minArea: minArea) {
-                        bentBoxes.append(bent)
-                    }
-                    continue
-                }
-                let followsFrame = Self.followsImageFrame(quad, width: small.width, height: small.height)
-                if contour.isHole ? pass.holesDrawnOnly : pass.outlinesDrawnOnly,
-                   !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
-                    continue
-                }
-                if !contour.isHole, pass.outlinesOnlyWhereMissed, Self.isFoundEarlier(quad, among: earlier) {
-                    continue
-                }
-                // a hole just inside an outline is that outline's inner edge; but where the
-                // outline is the dark rim the threshold leaves around light paper on a dark
-                // desk (darker outside it too), the hole is the paper's own edge: it
-                // replaces the outline
-                if contour.isHole, let parent = contour.parent, !mergedHulls.contains(parent), let outer = quadOf(parent),
-                   quad.area > Self.innerEdgeShare * outer.area {
-                    if let k = foundOfContour[parent], Self.isRimOfDesk(outer: outer, hole: quad, in: small) {
-                        found[k] = Candidate(quad: quad, isHole: true, followsFrame: followsFrame)
-                    }
-                    continue
-                }
-                // a frame with a gap is taken last, where no pass traced it closed
-                if !contour.isHole, !Self.enclosesHull(contour.points, hullArea: quad.area) {
-                    brokenFrames.append(Candidate(quad: quad, isHole: false, followsFrame: followsFrame,
-                                                  holeShares: holeSharesOf(index, quad),
-                                                  fitsBorder: Self.fitsBorder(quad, border: contour.points)))
-                    continue
-                }
-                // the same quad seen in an earlier pass counts once
-                let duplicate = found.contains { f in
-                    zip(f.quad.corners, quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                }
-                // the hull of things a dark rim joined (a note and the sheet beside it, on a
-                // darker desk) closes across open desk: no box (what it held is found apart)
-                let fits = contour.isHole || Self.fitsBorder(quad, border: contour.points)
-                if Self.isMergedHull(quad, border: contour.points, fits: fits) {
-                    mergedHulls.insert(index)
-                    continue
-                }
-                if !duplicate {
-                    foundOfContour[index] = found.count
-                    found.append(Candidate(quad: quad, isHole: contour.isHole, followsFrame: followsFrame,
-                                           holeShares: holeSharesOf(index, quad),
-                                           fitsBorder: fits))
-                }
-            }
-        }
-        // bent boxes and broken frames last: where no pass found the box straight and
-        // closed (the same corners, or a quad of about its size around its middle: its
-        // outline, `innerEdgeShare` larger at most, or its inside; not a smaller quad in it,
-        // such as digits run together)
-        let standsFor = { (f: Candidate, box: Quadrilateral) in
-            zip(f.quad.corners, box.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                || (f.quad.contains(box.center) && f.quad.area < box.area / Self.innerEdgeShare
-                    && f.quad.area > Self.innerEdgeShare * box.area)
-        }
-        for bent in bentBoxes where !found.contains(where: { standsFor($0, bent) }) {
-            found.append(Candidate(quad: bent, isHole: true,
-                                   followsFrame: Self.followsImageFrame(bent, width: small.width, height: small.height)))
-        }
-        for broken in brokenFrames where !found.contains(where: { standsFor($0, broken.quad) }) {
-            found.append(broken)
-        }
-        if findsFlatPaper {
-            // the boxes paper could be part of: ink-found quads within the photo (a quad
-            // along its frame is the desk's or the page's edge, not a box)
-            let inked = found.filter { !$0.followsFrame }.map(\.quad)
-            let smallChroma = chroma?.forReduced(by: factor)
-            for paper in flatPaper(in: small, chroma: smallChroma, minimumAreaFraction: minimumAreaFraction) {
-                // an outline that takes in paper of another colour around it (a note on a
-                // sheet peeking out) is neither the paper's duplicate nor a box it lies in
-                func takesInOtherPaper(_ outline: Quadrilateral) -> Bool {
-                    smallChroma.map { FlatZones.aroundIsOtherPaper(paper.quad, in: outline, gray: small, chroma: $0) } ?? false
-                }
-                let duplicate = found.contains { f in
-                    zip(f.quad.corners, paper.quad.corners).allSatisfy { Polygon.distance($0, $1) < tolerance }
-                        && !takesInOtherPaper(f.quad)
-                }
-                // inside a box the ink passes found, the box's outline bounds it (a part
-                // of the box cut off by a shadow's edge is no sheet)
-                let inBox = inked.contains { box in
-                    box.area > paper.quad.area && box.area < Self.paperInBoxRatio * paper.quad.area
-                        && box.contains(paper.quad.center) && !takesInOtherPaper(box)
-                }
-                if !duplicate && !inBox {
-                    found.append(Candidate(quad: paper.quad, isHole: paper.lighterInside,
-                                           followsFrame: Self.followsImageFrame(paper.quad, width: small.width,
-                                                                                height: small.height),
-                                           isPaper: true))
-                }
-            }
         }
         found.sort { $0.quad.area > $1.quad.area }
         var result: [DetectedQuad] = []
@@ -287,52 +196,6 @@ public struct QuadDetector: Sendable {
         }
         DetectedQuad.assignParents(&result)
         return result
-    }
-
-    /// A quad `detect` has taken, before refinement, with what it knows of it.
-    struct Candidate {
-        /// Corners in the detection copy.
-        var quad: Quadrilateral
-        /// Found as a hole (light inside, ink around), or as light paper.
-        var isHole: Bool
-        /// Two or more sides run along the photo's edges (`followsImageFrame`).
-        var followsFrame: Bool
-        /// Found as a flat zone (`flatPaper`).
-        var isPaper = false
-        /// The holes its ink rings, as shares of its area (`DetectedQuad.holeShares`).
-        var holeShares: [Double]? = nil
-        /// Its own border runs along each of its sides (`fitsBorder`, `leastSideSupport`),
-        /// so it stands for that outline in `Pass.outlinesOnlyWhereMissed`.
-        var fitsBorder = true
-    }
-
-    /// One binary copy to trace, and which of its borders are taken: all, or for outer
-    /// borders and for holes (light regions ringed by darker ones) separately only drawn
-    /// ones (`isDrawn`).
-    struct Pass {
-        let binary: BinaryImage
-        /// Take an outer border's quad only when it is drawn.
-        var outlinesDrawnOnly = false
-        /// Take a hole's quad only when it is drawn.
-        var holesDrawnOnly = false
-        /// Take an outer border's quad only when no earlier pass found one making up more
-        /// than `mergedShare` of it: that one is the same frame, the later one it merged
-        /// with what lies beside it (the sheet below, a shadow's edge).
-        var outlinesOnlyWhereMissed = false
-        /// Take holes at all (a dilated copy's holes are as often the gaps between digits
-        /// the dilation joined as a box's inside).
-        var takesHoles = true
-    }
-
-    /// True when one of the `earlier` quads stands for `quad`'s outline (see
-    /// `Pass.outlinesOnlyWhereMissed`): it makes up more than `mergedShare` of it, lies in
-    /// it, and fits its own border (`fitsBorder`: every side at least `leastSideSupport`
-    /// followed). A quad with a side its border leaves (a frame's hull pulled out to a line
-    /// beside it) has not found the frame, and does not keep a later pass from tracing it.
-    static func isFoundEarlier(_ quad: Quadrilateral, among earlier: [(quad: Quadrilateral, fitsBorder: Bool)]) -> Bool {
-        earlier.contains { q, fits in
-            fits && q.area > mergedShare * quad.area && q.area <= quad.area && quad.contains(q.center)
-        }
     }
 
     /// The areas `holes` (an outline's) enclose, as shares of `area` (its quad's), at
@@ -402,61 +265,6 @@ public struct QuadDetector: Sendable {
     /// How near (detection pixels) a drawn outline's border keeps to its sides: a
     /// printed line, reduced to the detection copy, is straight to a pixel or two.
     static let drawnOutlineBand = 2.0
-
-    /// The copies traced, in order (a quad seen again later counts once):
-    /// 1. the primary threshold of the mean-reduced copy, undilated, so print beside a
-    ///    frame stays apart: every border;
-    /// 2. when the photo was reduced, the primary threshold of a copy reduced keeping each
-    ///    block's darkest pixel: a ruling line thinner than the reduction keeps its full
-    ///    contrast there, where the mean fades it to a fraction. Texture darkened the same
-    ///    way merges into blobs: only drawn borders (`isDrawn`);
-    /// 3. the sensitive threshold, dilated once when `closesGaps` (joins broken faint
-    ///    lines): every hole (paper ringed by a darker desk); in a reduced photo only drawn
-    ///    outer borders that the passes before missed (a frame closed by the dilation),
-    ///    since a low, dilated threshold also merges a frame with the shadow edge or the
-    ///    sheet beside it. In an unreduced photo every border;
-    /// 4. the primary threshold's ink that is also darker, by the primary's percent, than
-    ///    the paper as a grey-level closing measures it (`shadowFreeWindowShare`): a
-    ///    shadow's edge keeps its step under
-    ///    a closing, so the band the local mean makes along its dark side is gone, and a
-    ///    box or frame the edge crosses is traced whole, where the first pass closed its
-    ///    lit part along the band. Only drawn borders, outlines only where missed;
-    /// 5. when `closesGaps`, that shadow-free ink dilated once: a thin, pale line drawn
-    ///    aslant falls between rows of pixels and breaks where it is palest, and the
-    ///    sensitive pass that would join it merges it with the shadow's band. Only drawn
-    ///    outlines, where missed, and no holes (the gaps between digits the dilation
-    ///    joins would pass for boxes);
-    /// 6. when `tracesRidges`, the copy's ridges (`GrayImage.ridges`): a frame drawn in a
-    ///    hairline of pale ink, a few grey levels below the paper, is a thin closed line
-    ///    there where every threshold set by darker print keeps only specks of it. Every
-    ///    stroke's middle is a ridge too: only drawn outlines, where missed, no holes.
-    func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
-        var passes = [Pass(binary: binaries[0])]
-        if factor > 1 && keepsThinLines {
-            passes.append(Pass(binary: image.reducedKeepingDarkest(by: factor).binarized(binarization),
-                               outlinesDrawnOnly: true, holesDrawnOnly: true))
-        }
-        for sensitive in binaries.dropFirst() {
-            passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, outlinesDrawnOnly: factor > 1,
-                               outlinesOnlyWhereMissed: factor > 1))
-        }
-        if case let .localMean(_, percent) = binarization {
-            let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
-            let shadowFree = small.inkBelowClosing(binaries[0], window: window, percent: percent)
-            passes.append(Pass(binary: shadowFree,
-                               outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
-            if closesGaps {
-                passes.append(Pass(binary: shadowFree.dilated(),
-                                   outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
-            }
-        }
-        if tracesRidges {
-            let reach = LineBoxes.ridgeReach(longerSide: max(small.width, small.height))
-            passes.append(Pass(binary: small.ridges(reach: reach, step: small.ridgeStep(reach: reach)),
-                               outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
-        }
-        return passes
-    }
 
     /// True when `quad`, traced from `border`, is a drawn outline: its border lies on its
     /// sides (`drawnOutlineShare`), or it is a frame with a gap (`isBrokenFrame`), and it
