@@ -1,4 +1,5 @@
 public import ImagingCore
+import Foundation
 
 /// A quadrilateral found in a photo, with its nesting.
 public struct DetectedQuad: Sendable {
@@ -414,11 +415,16 @@ public struct QuadDetector: Sendable {
             if polygon.count < 4 { return nil }
             var outlineArea = hullArea
             if bent {
-                // only where bends were straightened: the rest the straight pass has seen
-                guard let straightened = Polygon.straighteningBends(polygon, bend: bendTurn),
-                      straightened.count < polygon.count else { continue }
-                polygon = straightened
-                if polygon.count < 4 { return nil }
+                // only where bends were straightened, or where the four corners are all the
+                // simplification kept and the outline keeps within a bend's sag of the
+                // sides between them: the rest the straight pass has seen
+                if let straightened = Polygon.straighteningBends(polygon, bend: bendTurn),
+                   straightened.count < polygon.count {
+                    polygon = straightened
+                    if polygon.count < 4 { return nil }
+                } else if polygon.count != 4 || !Self.keepsToSides(polygon, border: points, sag: bendSag) {
+                    continue
+                }
                 outlineArea = abs(Polygon.signedArea(polygon))
             }
             // a corner cut off (a faint stretch of frame) or capped by touching ink
@@ -457,6 +463,24 @@ public struct QuadDetector: Sendable {
     /// neighbours' less in all, bends a side (a box on a curled page) and is no corner:
     /// half the least a corner turns (`angleRange`: at most 145° inside, 35° of turn).
     var bendTurn: Double { (180 - angleRange.upperBound) / 2 }
+
+    /// How far, as a share of a side's length, an outline may lie off the straight side
+    /// between two corners when the side is bent by at most `bendTurn` in all: the sag of
+    /// a circular arc turning that much, tan(turn / 4) / 2 (about 3.8 %). A narrow box on
+    /// a curled page bows by a few pixels along its length; the area its hull adds is then
+    /// a large share of the box (`leastOutlineShare`), but its sag a small share of its
+    /// length (`keepsToSides`).
+    var bendSag: Double { tan(bendTurn / 4 * .pi / 180) / 2 }
+
+    /// True when every point of `border` lies near a side of `quad` (four corners in
+    /// order): within `sag` of the quad's longest side, or within `drawnOutlineBand`. A
+    /// page's curl moves the points of a box on it by about as much across its short
+    /// sides as across its long ones, so the band is one for all four sides.
+    static func keepsToSides(_ quad: [Point], border: [Point], sag: Double) -> Bool {
+        let sides = (0..<4).map { (quad[$0], quad[($0 + 1) % 4]) }
+        let band = max(drawnOutlineBand, sag * sides.map { Polygon.distance($0.0, $0.1) }.max()!)
+        return border.allSatisfy { p in sides.contains { a, b in Polygon.distanceToSegment(p, a, b) <= band } }
+    }
 
     /// The corners where the four longest sides of a convex polygon (4–6 corners) meet,
     /// when every other side is short (under `shortSideShare` of the shortest kept one);
