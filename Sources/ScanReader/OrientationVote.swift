@@ -98,32 +98,39 @@ enum OrientationVote {
         }
     }
 
-    /// The clockwise quarter turns (0…3) that bring the documents of a reading upright in
-    /// the photo, when the regions that read a digit agree on it: each region's top side
-    /// (its quad's, corners ordered by `RegionTurn` when it turned one; the outline
-    /// reported only moves sides in a little, at the cost of thresholding the region
-    /// again) taken to the nearest quarter turn. 0 when none read a digit, when they
-    /// disagree, or when one lies within `diagonalBand` of a diagonal (which side is its
-    /// top is then a coin's throw).
-    /// A photo whose documents all had to be turned on their own was read the wrong way up.
+    /// The clockwise quarter turns (0…3) that bring the documents of a reading nearest to
+    /// level in the photo, when the regions that read a digit lie as one document's do:
+    /// each region's top side (its quad's, corners ordered by `RegionTurn` when it turned
+    /// one; the outline reported only moves sides in a little, at the cost of thresholding
+    /// the region again) within `RegionTurn.squareTolerance` of their mean direction
+    /// (perspective bends one sheet's boxes apart by that much). The mean is taken to the
+    /// nearest quarter turn. 0 when none read a digit, when they point different ways, or
+    /// when the mean lies within `levelTolerance` of a diagonal (which quarter turn is
+    /// nearer is then within what a region's sides are measured to).
+    /// A photo whose documents all had to be turned on their own was read the wrong way up;
+    /// one whose documents lie near a diagonal was read level by a turn either way, and is
+    /// turned to the nearer one.
     static func uprightTurn(of regions: [ReadRegion]) -> Int {
-        var turns = Set<Int>()
-        for region in regions where region.region.kind != .page && region.readsDigit {
+        let tops = regions.filter { $0.region.kind != .page && $0.readsDigit }.map { region -> Double in
             let q = region.region.quad
-            let quarters = atan2(q.topRight.y - q.topLeft.y, q.topRight.x - q.topLeft.x) / (Double.pi / 2)
-            let k = quarters.rounded()
-            guard abs(quarters - k) * 90 <= 45 - diagonalBand else { return 0 }
-            // the region's top points k quarter turns clockwise of the photo's x axis
-            turns.insert((4 - ((Int(k) % 4) + 4) % 4) % 4)
+            return atan2(q.topRight.y - q.topLeft.y, q.topRight.x - q.topLeft.x)
         }
-        return turns.count == 1 ? turns.first! : 0
+        guard !tops.isEmpty else { return 0 }
+        let mean = atan2(tops.reduce(0) { $0 + sin($1) }, tops.reduce(0) { $0 + cos($1) })
+        let apart = { (a: Double, b: Double) in abs(remainder(a - b, 2 * Double.pi)) * 180 / .pi }
+        guard tops.allSatisfy({ apart($0, mean) <= RegionTurn.squareTolerance }) else { return 0 }
+        let quarters = mean / (Double.pi / 2)
+        let k = quarters.rounded()
+        guard abs(quarters - k) * 90 <= 45 - levelTolerance else { return 0 }
+        // the documents' top points k quarter turns clockwise of the photo's x axis
+        return (4 - ((Int(k) % 4) + 4) % 4) % 4
     }
 
-    /// Degrees either side of a diagonal within which a region's top side tells no turn
-    /// (`uprightTurn`): a square note lying at 45° has no top the photo can show, and
-    /// perspective bends a quad's sides by as much as it bends two boxes of one sheet
-    /// apart (`RegionTurn.squareTolerance`).
-    static let diagonalBand = RegionTurn.squareTolerance
+    /// Degrees either side of a diagonal within which the documents' top side tells no
+    /// nearer quarter turn (`uprightTurn`): how far a found region's top side lies from
+    /// the document's (corpus seed 1, `--orientation auto`: 95 % of regions found within
+    /// 0.4°, 99 % within 1.4°).
+    static let levelTolerance = 1.5
 
     /// Up to `sampleSize` of `inputs`, evenly spaced.
     static func sample<T>(_ inputs: [T]) -> [T] {

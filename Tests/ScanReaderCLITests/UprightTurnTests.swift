@@ -6,8 +6,9 @@ import ImagingCore
 import Testing
 
 /// `--orientation auto` reports the photo turned so that the documents it read stand
-/// upright: when every region that read a digit had to be turned on its own, the photo
-/// was read the wrong way up (`OrientationVote.uprightTurn`).
+/// nearest to level: when every region that read a digit had to be turned on its own, the
+/// photo was read the wrong way up, and documents near a diagonal take the nearer quarter
+/// turn (`OrientationVote.uprightTurn`).
 @Suite("The photo's turn from its documents' tops")
 struct UprightTurnTests {
     /// A region of `kind` whose top side points `degrees` clockwise of the photo's x axis
@@ -36,19 +37,36 @@ struct UprightTurnTests {
         }
     }
 
-    @Test("A region lying near a diagonal tells no turn: which side is its top is a coin's throw")
+    @Test("Documents lying near a diagonal take the nearer quarter turn; within levelTolerance of it, none")
     func diagonals() {
         for diagonal in [45.0, 135, 225, 315] {
-            for off in [-8.0, 0, 8] {
+            // a little short of the diagonal: the turn of the quarter just before it
+            let before = ((4 - Int(diagonal - 45) / 90) % 4)
+            let after = (before + 3) % 4
+            for off in [-8.0, -3] {
+                #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: diagonal + off)]) == before, "top at \(diagonal + off)°")
+            }
+            for off in [3.0, 8] {
+                #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: diagonal + off)]) == after, "top at \(diagonal + off)°")
+            }
+            // on the diagonal, within what a region's side is measured to: a coin's throw
+            for off in [-1.0, 0, 1] {
                 #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: diagonal + off)]) == 0, "top at \(diagonal + off)°")
             }
         }
+        // one sheet's boxes bent apart by perspective: their mean decides (44°: none; 48°: a
+        // quarter turn anticlockwise, 3 clockwise), though one of them alone would not
+        #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: 41), Self.region(topAt: 47)]) == 0)
+        #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: 43), Self.region(topAt: 53)]) == 3)
+        #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: 43)]) == 0)
     }
 
     @Test("Regions that disagree tell no turn; one that read no digit, or a page, is not asked")
     func agreement() {
         let upsideDown = Self.region(topAt: 178)
         #expect(OrientationVote.uprightTurn(of: [upsideDown, Self.region(topAt: 2)]) == 0)
+        // a note lying square to its sheet: two documents' tops, no one turn
+        #expect(OrientationVote.uprightTurn(of: [Self.region(topAt: 88), Self.region(topAt: 2)]) == 0)
         #expect(OrientationVote.uprightTurn(of: [upsideDown, Self.region(topAt: 178)]) == 2)
         #expect(OrientationVote.uprightTurn(of: [upsideDown, Self.region(topAt: 2, label: 10)]) == 2)
         #expect(OrientationVote.uprightTurn(of: [upsideDown, Self.region(topAt: 2, kind: .page)]) == 2)
