@@ -112,8 +112,9 @@ public enum FlatZones {
     /// across a wider ramp between their levels (a soft shadow's penumbra, up to
     /// `widestRampShare` of the smaller one's breadth), along at least `sharedBorder` of
     /// the smaller one's breadth, where that border cuts across both and its step runs on
-    /// past them (`crossesOn`): a sheet or note a shadow's edge cuts in two (each part
-    /// alone is no quad, or one cut short). Each such pair is returned joined (the edge
+    /// past them, or the smaller lies along it as a strip of even thickness (`crossesOn`):
+    /// a sheet or note a shadow's edge cuts in two (each part alone is no quad, or one cut
+    /// short), or a note and its darker sticky strip. Each such pair is returned joined (the edge
     /// pixels between them filled), for the paper test to judge like any zone. Parts count
     /// from a quarter of `smallestShare`.
     static func shadowSplitUnions(label: [Int32], area: [Int32], in coarse: GrayImage, largest: Int32,
@@ -166,7 +167,9 @@ public enum FlatZones {
             let pairs = bridges[key]!, a = Int32(key / n), b = Int32(key % n)
             let breadth = Double(min(area[Int(a)], area[Int(b)])).squareRoot()
             guard Double(pairs.count) >= sharedBorder * breadth, area[Int(a)] + area[Int(b)] <= largest,
-                  crossesOn(pairs, between: [a, b], label: label, in: coarse) else { continue }
+                  crossesOn(pairs, between: [a, b], label: label, in: coarse,
+                            strip: area[Int(a)] <= area[Int(b)] ? a : b, stripArea: min(area[Int(a)], area[Int(b)]))
+            else { continue }
             var bits = label.map { $0 == a || $0 == b ? UInt8(1) : 0 }
             for bridge in pairs {
                 let step = bridge.step
@@ -179,12 +182,17 @@ public enum FlatZones {
     }
 
     /// True when the border between two zones (the line through the middles of the
-    /// `bridges` between them) cuts across both — past its ends lies neither — and its
-    /// step runs on past them at either end, the same way and at least half as strong
+    /// `bridges` between them) cuts across both — past its ends lies neither — and either
+    /// its step runs on past them at either end, the same way and at least half as strong
     /// relative to the level there (a shadow dims by a factor: on a darker desk its step is
     /// fewer grey levels): a shadow's edge falls across the desk too, where the border
-    /// between two different things lying side by side ends with them.
-    static func crossesOn(_ bridges: [Bridge], between zones: [Int32], label: [Int32], in coarse: GrayImage) -> Bool {
+    /// between two different things lying side by side ends with them; or the zone `strip`
+    /// (of `stripArea` pixels, the smaller) lies along the whole border as a strip of even
+    /// thickness (`isEvenStrip`): a note's darker sticky strip or a shaded fold along one
+    /// side, which ends with the paper as its border does, where another paper beside it
+    /// would not keep to the border's line.
+    static func crossesOn(_ bridges: [Bridge], between zones: [Int32], label: [Int32], in coarse: GrayImage,
+                          strip: Int32? = nil, stripArea: Int32 = 0) -> Bool {
         let w = coarse.width
         let middles = bridges.map { bridge in
             let i = bridge.pixel, j = i + bridge.step * bridge.reach
@@ -225,6 +233,11 @@ public enum FlatZones {
             }
         }
         guard let along = step(from: t0 + 0.1 * length, to: t1 - 0.1 * length), abs(along.difference) >= edgeContrast else { return false }
+        if let strip, Double(stripArea) / length <= stripShare * length,
+           isEvenStrip(strip, along: line, normal: normal, from: t0, to: t1, skipping: reachOut, label: label, width: w,
+                       height: coarse.height) {
+            return true
+        }
         // past each end, as far as half the border's length or the photo's edge
         func reach(from t: Double, by sign: Double) -> Double {
             var s = 0.0
@@ -247,6 +260,45 @@ public enum FlatZones {
         // level, not as many grey levels
         return past.contains { c in c.map { $0.relative * along.relative > 0 && abs($0.relative) >= 0.5 * abs(along.relative) } ?? false }
     }
+
+    /// True when the zone `strip` lies along the border `line` (from `t0` to `t1`) as a
+    /// strip of even thickness: measured across it from the border (past `skipping` pixels
+    /// of edge band) at every tenth of the way from a tenth to nine tenths, the thinnest
+    /// and the thickest measure left out, it is everywhere thick and nowhere more than
+    /// `evenStripRatio` times as thick as elsewhere: a tapering wedge (another paper's
+    /// corner, a tint cut aslant) is no strip.
+    static func isEvenStrip(_ strip: Int32, along line: Line, normal: Point, from t0: Double, to t1: Double,
+                            skipping: Double, label: [Int32], width w: Int, height h: Int) -> Bool {
+        var thicknesses: [Int] = []
+        for share in stride(from: 0.1, through: 0.9, by: 0.1) {
+            let t = t0 + share * (t1 - t0)
+            let start = Point(line.point.x + t * line.direction.x, line.point.y + t * line.direction.y)
+            var best = 0
+            for side in [-1.0, 1.0] {
+                var count = 0, d = 0.0
+                var entered = false
+                while true {
+                    d += 1
+                    let x = Int((start.x + side * d * normal.x).rounded()), y = Int((start.y + side * d * normal.y).rounded())
+                    guard x >= 0, y >= 0, x < w, y < h else { break }
+                    if label[y * w + x] == strip { entered = true; count += 1 } else if entered || d > skipping + 1 { break }
+                }
+                best = max(best, count)
+            }
+            thicknesses.append(best)
+        }
+        // the thinnest and the thickest measure left out: a corner's edge band nibbles an end
+        let kept = thicknesses.sorted().dropFirst().dropLast()
+        guard let thinnest = kept.first, thinnest > 0 else { return false }
+        return Double(kept.last!) <= evenStripRatio * Double(thinnest)
+    }
+
+    /// See `crossesOn`: a zone along its border at most this share of the border's length
+    /// thick is a strip of the paper beside it (a note's sticky strip, a shaded fold)…
+    static let stripShare = 0.25
+    /// …when nowhere more than this many times as thick as elsewhere along it
+    /// (`isEvenStrip`): perspective changes a note's scale across it by far less.
+    static let evenStripRatio = 2.0
 
     /// Where two zones face each other across a band of edge pixels: a pixel of one, the
     /// index step towards the other (1 right, the width down) and how many steps away it lies.

@@ -120,6 +120,41 @@ struct FlatPaperTests {
         return image
     }
 
+    /// A note of grey `note` on a desk of `desk` whose band along its top side, `share` of
+    /// the side's length deep, is darker by `stripStep` (a sticky strip, a shaded fold); when
+    /// `wedge`, the band tapers from `share` deep at the side's start to a fifth of that at
+    /// its end (another paper's corner, a tint cut aslant).
+    static func noteWithStrip(share: Double, desk: Int = 200, note: Int = 180, stripStep: Int = 16,
+                              wedge: Bool = false) -> GrayImage {
+        var image = Self.photo(desk: desk, note: note, corners: Self.noteCorners, noise: 3)
+        let a = Self.noteCorners[0], b = Self.noteCorners[1]
+        let length = Polygon.distance(a, b)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = Point(Double(x), Double(y))
+                guard TestImages.inside(p, Self.noteCorners), image[x, y] > 100 else { continue }
+                let depth = abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / length
+                let along = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / (length * length)
+                let deep = wedge ? share * length * (1 - 0.8 * max(0, min(1, along))) : share * length
+                if depth < deep { image[x, y] = UInt8(Int(image[x, y]) - stripStep) }
+            }
+        }
+        return image
+    }
+
+    @Test("A note with a darker strip of even thickness along one side is found whole", arguments: [0.1, 0.16])
+    func noteWithStripFoundWhole(share: Double) {
+        let quads = QuadDetector().detect(in: Self.noteWithStrip(share: share))
+        #expect(Self.found(Self.noteCorners, in: quads) != nil, "strip \(share): \(quads.prefix(5).map(\.quad.corners))")
+    }
+
+    @Test("Control: a darker wedge along a note's side, or a darker half, is not joined to it",
+          arguments: [(0.2, true), (0.45, false)])
+    func wedgeOrHalfIsNoStrip(share: Double, wedge: Bool) {
+        let quads = QuadDetector().detect(in: Self.noteWithStrip(share: share, wedge: wedge))
+        #expect(Self.found(Self.noteCorners, in: quads) == nil, "\(share) wedge \(wedge): \(quads.prefix(5).map(\.quad.corners))")
+    }
+
     @Test("A note cut in two by a hard shadow's edge that crosses the desk too is found whole")
     func noteCutByShadow() {
         let quads = QuadDetector().detect(in: Self.noteInShadow(shadow: 0.55))
