@@ -159,14 +159,6 @@ public enum Polygon {
         (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
     }
 
-    /// Distance from `p` to the segment from `a` to `b`.
-    static func distanceToSegment(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y, lengthSquared = dx * dx + dy * dy
-        guard lengthSquared > 1e-12 else { return distance(p, a) }
-        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared))
-        return distance(p, Point(a.x + t * dx, a.y + t * dy))
-    }
-
     /// Distance from `p` to the infinite line through `a` and `b` (to `a` if they coincide).
     static func distance(_ p: Point, toLineThrough a: Point, _ b: Point) -> Double {
         let len = distance(a, b)

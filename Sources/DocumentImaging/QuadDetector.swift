@@ -422,7 +422,7 @@ public struct QuadDetector: Sendable {
                    straightened.count < polygon.count {
                     polygon = straightened
                     if polygon.count < 4 { return nil }
-                } else if polygon.count != 4 || !Self.keepsToSides(polygon, border: points, sag: bendSag) {
+                } else if polygon.count != 4 || !Self.keepsToSides(Quadrilateral(ordering: polygon), border: points, sag: bendSag) {
                     continue
                 }
                 outlineArea = abs(Polygon.signedArea(polygon))
@@ -472,14 +472,13 @@ public struct QuadDetector: Sendable {
     /// length (`keepsToSides`).
     var bendSag: Double { tan(bendTurn / 4 * .pi / 180) / 2 }
 
-    /// True when every point of `border` lies near a side of `quad` (four corners in
-    /// order): within `sag` of the quad's longest side, or within `drawnOutlineBand`. A
-    /// page's curl moves the points of a box on it by about as much across its short
-    /// sides as across its long ones, so the band is one for all four sides.
-    static func keepsToSides(_ quad: [Point], border: [Point], sag: Double) -> Bool {
-        let sides = (0..<4).map { (quad[$0], quad[($0 + 1) % 4]) }
-        let band = max(drawnOutlineBand, sag * sides.map { Polygon.distance($0.0, $0.1) }.max()!)
-        return border.allSatisfy { p in sides.contains { a, b in Polygon.distanceToSegment(p, a, b) <= band } }
+    /// True when every point of `border` lies near a side of `quad` (`borderShareOnSides`):
+    /// within `sag` of the quad's longest side, or within `drawnOutlineBand`. A page's curl
+    /// moves the points of a box on it by about as much across its short sides as across
+    /// its long ones, so the band is one for all four sides.
+    static func keepsToSides(_ quad: Quadrilateral, border: [Point], sag: Double) -> Bool {
+        let band = max(drawnOutlineBand, sag * quad.sides.map(\.length).max()!)
+        return borderShareOnSides(of: quad, border: border, band: band) == 1
     }
 
     /// The corners where the four longest sides of a convex polygon (4–6 corners) meet,

@@ -1,4 +1,4 @@
-public import ImagingCore
+import ImagingCore
 
 extension QuadDetector {
     /// What the passes trace (`passes`): the quads taken as they are traced, and the
@@ -19,7 +19,7 @@ extension QuadDetector {
     /// pass found the box straight and closed.
     func traced(image: GrayImage, small: GrayImage, factor: Int, minArea: Double, tolerance: Double) -> [Candidate] {
         let methods = [binarization] + (sensitiveBinarization.map { [$0] } ?? [])
-        var binaries: [BinaryImage]
+        let binaries: [BinaryImage]
         if case let .localMean(w1, p1) = binarization, case let .localMean(w2, p2)? = sensitiveBinarization, w1 == w2 {
             binaries = small.localMeanBinarizations(window: w1, percents: [p1, p2])   // one integral image
         } else {
@@ -30,7 +30,6 @@ extension QuadDetector {
             trace(pass, into: &traced, primary: binaries[0], small: small, minArea: minArea, tolerance: tolerance)
         }
         var found = traced.found
-        let (bentBoxes, brokenFrames) = (traced.bentBoxes, traced.brokenFrames)
         // bent boxes and broken frames last: where no pass found the box straight and
         // closed (the same corners, or a quad of about its size around its middle: its
         // outline, `innerEdgeShare` larger at most, or its inside; not a smaller quad in it,
@@ -40,11 +39,11 @@ extension QuadDetector {
                 || (f.quad.contains(box.center) && f.quad.area < box.area / Self.innerEdgeShare
                     && f.quad.area > Self.innerEdgeShare * box.area)
         }
-        for bent in bentBoxes where !found.contains(where: { standsFor($0, bent) }) {
+        for bent in traced.bentBoxes where !found.contains(where: { standsFor($0, bent) }) {
             found.append(Candidate(quad: bent, isHole: true,
                                    followsFrame: Self.followsImageFrame(bent, width: small.width, height: small.height)))
         }
-        for broken in brokenFrames where !found.contains(where: { standsFor($0, broken.quad) }) {
+        for broken in traced.brokenFrames where !found.contains(where: { standsFor($0, broken.quad) }) {
             found.append(broken)
         }
         return found

@@ -178,7 +178,7 @@ struct BentBoxTests {
 
     @Test("An outline keeps to its quad's sides within the sag of its longest side, and no further")
     func keepsToSides() {
-        let quad = [Point(0, 0), Point(200, 0), Point(200, 30), Point(0, 30)]
+        let quad = Quadrilateral(ordering: [Point(0, 0), Point(200, 0), Point(200, 30), Point(0, 30)])
         let sag = QuadDetector().bendSag   // about 3.8 % of 200 px: 7.7 px
         let bowed = (0...20).map { k in Point(Double(k) * 10, -6 * 4 * Double(k) / 20 * (1 - Double(k) / 20)) }
         #expect(QuadDetector.keepsToSides(quad, border: bowed, sag: sag))
