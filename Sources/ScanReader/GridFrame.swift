@@ -177,19 +177,33 @@ extension Layout {
     /// found within `lineTolerance` of a cell of the outer border, while the inner border is a line
     /// beyond doubt. Only where three cells or more lie across. Whether the strip is paper
     /// is decided once it is read (`ReadRegion.trimmedPastFrame`).
-    static func edgesMaybePastFrame(_ ruling: Ruling, lines: FoundLines) -> Set<LaidOutRegion.Edge> {
-        func open(_ positions: [Double], found: [Double], faint: [Double]) -> (first: Bool, last: Bool) {
+    ///
+    /// On a side of `offPaper` (the quad's edge there is the paper's own edge, see
+    /// `sidesOffPaper`), a line found at the outer border lying at the region's edge
+    /// (`size`: the straightened region's width and height) is that paper edge, not a line.
+    static func edgesMaybePastFrame(_ ruling: Ruling, lines: FoundLines, offPaper: Set<LaidOutRegion.Edge> = [],
+                                    size: (width: Double, height: Double) = (0, 0)) -> Set<LaidOutRegion.Edge> {
+        func open(_ positions: [Double], found: [Double], faint: [Double], extent: Double,
+                  paperEdgeFirst: Bool, paperEdgeLast: Bool) -> (first: Bool, last: Bool) {
             guard positions.count >= 4 else { return (false, false) }
             let cell = (positions.last! - positions.first!) / Double(positions.count - 1)
             func ruled(_ x: Double, strongly: Bool) -> Bool {
                 found.contains { abs($0 - x) < lineTolerance * cell && !(strongly && faint.contains($0)) }
             }
+            // a border at the region's edge where the quad's edge is the paper's
+            func paperEdge(_ x: Double, _ isPaperEdge: Bool) -> Bool {
+                isPaperEdge && min(x, extent - x) < lineTolerance * cell
+            }
             let n = positions.count - 1
-            return (!ruled(positions[0], strongly: false) && ruled(positions[1], strongly: true),
-                    !ruled(positions[n], strongly: false) && ruled(positions[n - 1], strongly: true))
+            return ((paperEdge(positions[0], paperEdgeFirst) || !ruled(positions[0], strongly: false))
+                        && ruled(positions[1], strongly: true),
+                    (paperEdge(positions[n], paperEdgeLast) || !ruled(positions[n], strongly: false))
+                        && ruled(positions[n - 1], strongly: true))
         }
-        let r = open(ruling.rows, found: lines.rows, faint: lines.faintRows)
-        let c = open(ruling.columns, found: lines.columns, faint: lines.faintColumns)
+        let r = open(ruling.rows, found: lines.rows, faint: lines.faintRows, extent: size.height,
+                     paperEdgeFirst: offPaper.contains(.top), paperEdgeLast: offPaper.contains(.bottom))
+        let c = open(ruling.columns, found: lines.columns, faint: lines.faintColumns, extent: size.width,
+                     paperEdgeFirst: offPaper.contains(.left), paperEdgeLast: offPaper.contains(.right))
         var edges: Set<LaidOutRegion.Edge> = []
         if r.first { edges.insert(.top) }
         if r.last { edges.insert(.bottom) }
@@ -197,4 +211,62 @@ extension Layout {
         if c.last { edges.insert(.right) }
         return edges
     }
+
+    /// The sides of `quad` (a grid's, straightened with `ruling`) beyond which `image`
+    /// shows no paper: the photo outside the side (the brighter at the depths
+    /// `offPaperOutside`) is darker than the paper inside it (the brighter at the depths
+    /// `offPaperInside`) by `inkContrast`, each a median over `offPaperSamples` points along the
+    /// side's middle `offPaperSampledShare`. There the quad's edge is the paper's own (a
+    /// sheet taken whole, its margin with it), so no frame is drawn along it: a grid's
+    /// frame is drawn on paper, with paper beyond it. A side the photo's frame cuts is not
+    /// judged.
+    static func sidesOffPaper(of quad: Quadrilateral, ruling: Ruling, in image: GrayImage) -> Set<LaidOutRegion.Edge> {
+        let c = quad.corners
+        // each side's ends, and the cells it runs along: rows lie along top and bottom
+        let sides: [(LaidOutRegion.Edge, Point, Point, Point, Int)] = [
+            (.top, c[0], c[1], c[3], ruling.rowCount), (.right, c[1], c[2], c[0], ruling.columnCount),
+            (.bottom, c[3], c[2], c[0], ruling.rowCount), (.left, c[0], c[3], c[1], ruling.columnCount)]
+        let centre = quad.center
+        var off: Set<LaidOutRegion.Edge> = []
+        for (edge, a, b, across, cells) in sides where cells > 0 {
+            let length = Polygon.distance(a, b)
+            guard length > 0 else { continue }
+            // the outward normal, and a cell's depth across the side
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+            if nx * (centre.x - mid.x) + ny * (centre.y - mid.y) > 0 { (nx, ny) = (-nx, -ny) }
+            let cell = Polygon.distance(a, across) / Double(cells)
+            // the median grey `depth` cells out from the side (negative: in); nil when under
+            // two thirds of its points lie in the photo
+            func level(_ depth: Double) -> Double? {
+                var values: [Int] = []
+                for k in 0..<offPaperSamples {
+                    let t = (1 - offPaperSampledShare) / 2
+                        + offPaperSampledShare * (Double(k) + 0.5) / Double(offPaperSamples)
+                    let x = Int((a.x + t * (b.x - a.x) + nx * depth * cell).rounded())
+                    let y = Int((a.y + t * (b.y - a.y) + ny * depth * cell).rounded())
+                    if x >= 0, y >= 0, x < image.width, y < image.height { values.append(Int(image[x, y])) }
+                }
+                guard values.count * 3 >= offPaperSamples * 2 else { return nil }
+                return Double(values.sorted()[values.count / 2])
+            }
+            guard let outerLevel = offPaperOutside.compactMap({ level($0) }).max(),
+                  let paper = offPaperInside.compactMap({ level(-$0) }).max() else { continue }
+            if outerLevel < paper * (1 - inkContrast / 100) { off.insert(edge) }
+        }
+        return off
+    }
+
+    /// See `sidesOffPaper`: how far outside a grid's side, in cells, the photo is sampled:
+    /// past the quad's fitting error, and past a heavy or blurred frame line where the
+    /// quad runs along its inner edge, within the narrowest margin a sheet leaves beyond a
+    /// frame drawn on it.
+    static let offPaperOutside = [0.1, 0.25]
+    /// See `sidesOffPaper`: how far inside a grid's side, in cells, its paper is sampled:
+    /// in its outer cell or the margin strip the quad took in, at two depths, as a ruling
+    /// line may run along one of them.
+    static let offPaperInside = [0.25, 0.5]
+    /// See `sidesOffPaper`: the points sampled along a side, over its middle share (its
+    /// ends meet the neighbouring sides), as `InnerPaperEdge` samples a side.
+    static let offPaperSamples = 15, offPaperSampledShare = 0.8
 }
