@@ -213,46 +213,25 @@ extension Layout {
     }
 
     /// The sides of `quad` (a grid's, straightened with `ruling`) beyond which `image`
-    /// shows no paper: the photo outside the side (the brighter at the depths
-    /// `offPaperOutside`) is darker than the paper inside it (the brighter at the depths
-    /// `offPaperInside`) by `inkContrast`, each a median over `offPaperSamples` points along the
-    /// side's middle `offPaperSampledShare`. There the quad's edge is the paper's own (a
-    /// sheet taken whole, its margin with it), so no frame is drawn along it: a grid's
-    /// frame is drawn on paper, with paper beyond it. A side the photo's frame cuts is not
-    /// judged.
+    /// shows no paper (`PaperBeyond.isOffPaper`, a cell the unit): the photo outside the
+    /// side (the brighter at the depths `offPaperOutside`) is darker than the paper inside
+    /// it (the brighter at the depths `offPaperInside`) by `inkContrast`. There the quad's
+    /// edge is the paper's own (a sheet taken whole, its margin with it), so no frame is
+    /// drawn along it: a grid's frame is drawn on paper, with paper beyond it. A side the
+    /// photo's frame cuts is not judged.
     static func sidesOffPaper(of quad: Quadrilateral, ruling: Ruling, in image: GrayImage) -> Set<LaidOutRegion.Edge> {
         let c = quad.corners
         // each side's ends, and the cells it runs along: rows lie along top and bottom
         let sides: [(LaidOutRegion.Edge, Point, Point, Point, Int)] = [
             (.top, c[0], c[1], c[3], ruling.rowCount), (.right, c[1], c[2], c[0], ruling.columnCount),
             (.bottom, c[3], c[2], c[0], ruling.rowCount), (.left, c[0], c[3], c[1], ruling.columnCount)]
-        let centre = quad.center
         var off: Set<LaidOutRegion.Edge> = []
         for (edge, a, b, across, cells) in sides where cells > 0 {
-            let length = Polygon.distance(a, b)
-            guard length > 0 else { continue }
-            // the outward normal, and a cell's depth across the side
-            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-            let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-            if nx * (centre.x - mid.x) + ny * (centre.y - mid.y) > 0 { (nx, ny) = (-nx, -ny) }
             let cell = Polygon.distance(a, across) / Double(cells)
-            // the median grey `depth` cells out from the side (negative: in); nil when under
-            // two thirds of its points lie in the photo
-            func level(_ depth: Double) -> Double? {
-                var values: [Int] = []
-                for k in 0..<offPaperSamples {
-                    let t = (1 - offPaperSampledShare) / 2
-                        + offPaperSampledShare * (Double(k) + 0.5) / Double(offPaperSamples)
-                    let x = Int((a.x + t * (b.x - a.x) + nx * depth * cell).rounded())
-                    let y = Int((a.y + t * (b.y - a.y) + ny * depth * cell).rounded())
-                    if x >= 0, y >= 0, x < image.width, y < image.height { values.append(Int(image[x, y])) }
-                }
-                guard values.count * 3 >= offPaperSamples * 2 else { return nil }
-                return Double(values.sorted()[values.count / 2])
+            if PaperBeyond.isOffPaper(side: a, b, centre: quad.center, unit: cell, outside: offPaperOutside,
+                                      inside: offPaperInside, contrastPercent: inkContrast, in: image) == true {
+                off.insert(edge)
             }
-            guard let outerLevel = offPaperOutside.compactMap({ level($0) }).max(),
-                  let paper = offPaperInside.compactMap({ level(-$0) }).max() else { continue }
-            if outerLevel < paper * (1 - inkContrast / 100) { off.insert(edge) }
         }
         return off
     }
@@ -266,7 +245,4 @@ extension Layout {
     /// in its outer cell or the margin strip the quad took in, at two depths, as a ruling
     /// line may run along one of them.
     static let offPaperInside = [0.25, 0.5]
-    /// See `sidesOffPaper`: the points sampled along a side, over its middle share (its
-    /// ends meet the neighbouring sides), as `InnerPaperEdge` samples a side.
-    static let offPaperSamples = 15, offPaperSampledShare = 0.8
 }
