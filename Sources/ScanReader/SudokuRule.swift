@@ -9,7 +9,9 @@ import DocumentImaging
 /// those are ruled out and their probability spread over what is left, the reject
 /// class among it (`DigitPrediction.excluding`). A 7 read beside a given 7 reads as the 1
 /// the model thought next likeliest; a 1 the model half took for a 7 is read surely a 1
-/// when a given 7 stands in its row.
+/// when a given 7 stands in its row. The other cells are read surest first, and one that
+/// reads surely once so read (at `sureConfidence`) rules its digit out too, for the cells
+/// of its row and column read after it.
 enum SudokuRule {
     /// A sudoku's side, in cells.
     static let side = 9
@@ -20,7 +22,7 @@ enum SudokuRule {
     static let sureConfidence: Float = 0.99
 
     /// `pieces` (per region, with predictions) with each sudoku's cells that are no givens
-    /// read with the digits its rule rules out ruled out.
+    /// read with the digits its rule rules out ruled out, surest first.
     static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion]) -> [[ReadRegion.Piece]] {
         var result = pieces
         for (r, region) in regions.enumerated() where region.kind == .grid {
@@ -38,14 +40,26 @@ enum SudokuRule {
                 if let p = pieces[r][i].prediction, !p.isRejected, p.confidence >= sureConfidence { given[cell] = p.label }
             }
             guard keepsRule(given) else { continue }
-            for (cell, i) in pieceOf where given[cell] == nil {
-                guard let p = pieces[r][i].prediction, !p.isRejected else { continue }
-                let taken = Set(given.filter { other, _ in
+            // the other cells, surest first: each reads without the digits the givens and
+            // the cells read before it hold in its row and column; a digit it then reads
+            // surely is held too
+            var held = given
+            let others = pieceOf.filter { given[$0.key] == nil }.compactMap { cell, i -> (Int, Int, Float)? in
+                guard let p = pieces[r][i].prediction, !p.isRejected else { return nil }
+                return (cell, i, p.confidence)
+            }.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }
+            for (cell, i, _) in others {
+                let p = pieces[r][i].prediction!
+                let taken = Set(held.filter { other, _ in
                     other != cell && (other / side == cell / side || other % side == cell % side)
                 }.values)
                 let ruledOut = taken.union([0]).filter { p.probabilities[$0] > 0 }
-                guard !ruledOut.isEmpty, let kept = p.excluding(Set(ruledOut)) else { continue }
-                result[r][i].prediction = kept
+                var reading = p
+                if !ruledOut.isEmpty, let kept = p.excluding(Set(ruledOut)) {
+                    result[r][i].prediction = kept
+                    reading = kept
+                }
+                if !reading.isRejected, reading.confidence >= sureConfidence { held[cell] = reading.label }
             }
         }
         return result

@@ -5,7 +5,8 @@ import ImagingCore
 import Testing
 
 /// A sudoku's cells are read with the digits the givens (sure digits) of their row and
-/// column are ruled out (`SudokuRule`); nothing else is.
+/// column, and the cells read surely before them, are ruled out (`SudokuRule`); nothing
+/// else is.
 @Suite("A sudoku's rule for its doubted digits")
 struct SudokuRuleTests {
     /// A grid of `rows` × `columns` cells of 20 px.
@@ -62,6 +63,21 @@ struct SudokuRuleTests {
         #expect(one.label == 1 && one.confidence > 0.9)
         let notZero = try #require(read(reading([piece(4, 4, [0: 0.5, 6: 0.45])]))[3])
         #expect(notZero.label == 6)
+    }
+
+    @Test("A cell read surely once its row's givens are ruled out rules its digit out for the cells less sure than it")
+    func surelyReReadRulesOut() throws {
+        // (0, 1) reads 7 beside the sure 7, and so surely 8 (0.3995 of 0.4); (3, 1), below
+        // it and less sure of its 8, then reads 2
+        let first = piece(0, 1, [7: 0.6, 8: 0.3995])
+        let cells = read(reading([first, piece(3, 1, [8: 0.55, 2: 0.44])]))
+        let eight = try #require(cells[3]), two = try #require(cells[4])
+        #expect(eight.label == 8 && eight.confidence >= SudokuRule.sureConfidence)
+        #expect(two.label == 2 && abs(two.confidence - 0.44 / 0.45) < 1e-5)
+        // controls: a cell surer than the re-read one is read before it and keeps its 8; a
+        // re-read short of sure (8 at 0.75) rules out nothing
+        #expect(read(reading([first, piece(3, 1, [8: 0.65, 2: 0.34])]))[4]?.label == 8)
+        #expect(read(reading([piece(0, 1, [7: 0.6, 8: 0.3]), piece(3, 1, [8: 0.55, 2: 0.44])]))[4]?.label == 8)
     }
 
     @Test("Controls: no clash, grids whose givens break the rule, another size, a table's cell, a rejected piece")
