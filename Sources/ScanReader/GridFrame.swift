@@ -180,10 +180,11 @@ extension Layout {
     ///
     /// On a side of `offPaper` (the quad's edge there is the paper's own edge, see
     /// `sidesOffPaper`), a line found at the outer border lying at the region's edge
-    /// (`size`: the straightened region's width and height) is that paper edge, not a line.
+    /// (`size`: the straightened region's width and height; without it no border is) is
+    /// that paper edge, not a line.
     static func edgesMaybePastFrame(_ ruling: Ruling, lines: FoundLines, offPaper: Set<LaidOutRegion.Edge> = [],
-                                    size: (width: Double, height: Double) = (0, 0)) -> Set<LaidOutRegion.Edge> {
-        func open(_ positions: [Double], found: [Double], faint: [Double], extent: Double,
+                                    size: (width: Double, height: Double)? = nil) -> Set<LaidOutRegion.Edge> {
+        func open(_ positions: [Double], found: [Double], faint: [Double], extent: Double?,
                   paperEdgeFirst: Bool, paperEdgeLast: Bool) -> (first: Bool, last: Bool) {
             guard positions.count >= 4 else { return (false, false) }
             let cell = (positions.last! - positions.first!) / Double(positions.count - 1)
@@ -192,7 +193,8 @@ extension Layout {
             }
             // a border at the region's edge where the quad's edge is the paper's
             func paperEdge(_ x: Double, _ isPaperEdge: Bool) -> Bool {
-                isPaperEdge && min(x, extent - x) < lineTolerance * cell
+                guard isPaperEdge, let extent else { return false }
+                return min(x, extent - x) < lineTolerance * cell
             }
             let n = positions.count - 1
             return ((paperEdge(positions[0], paperEdgeFirst) || !ruled(positions[0], strongly: false))
@@ -200,9 +202,9 @@ extension Layout {
                     (paperEdge(positions[n], paperEdgeLast) || !ruled(positions[n], strongly: false))
                         && ruled(positions[n - 1], strongly: true))
         }
-        let r = open(ruling.rows, found: lines.rows, faint: lines.faintRows, extent: size.height,
+        let r = open(ruling.rows, found: lines.rows, faint: lines.faintRows, extent: size?.height,
                      paperEdgeFirst: offPaper.contains(.top), paperEdgeLast: offPaper.contains(.bottom))
-        let c = open(ruling.columns, found: lines.columns, faint: lines.faintColumns, extent: size.width,
+        let c = open(ruling.columns, found: lines.columns, faint: lines.faintColumns, extent: size?.width,
                      paperEdgeFirst: offPaper.contains(.left), paperEdgeLast: offPaper.contains(.right))
         var edges: Set<LaidOutRegion.Edge> = []
         if r.first { edges.insert(.top) }
