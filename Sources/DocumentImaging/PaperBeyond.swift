@@ -18,22 +18,20 @@ public enum PaperBeyond {
                                   inside: [Double], contrastPercent: Double, in image: GrayImage) -> Bool? {
         let length = Polygon.distance(a, b)
         guard length > 0 else { return nil }
-        // the outward normal
-        var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+        let direction = Point((b.x - a.x) / length, (b.y - a.y) / length)
+        // the normal pointing away from the quad's centre, whichever way the quad runs
+        var normal = FlatZones.outwardNormal(direction)
         let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-        if nx * (centre.x - mid.x) + ny * (centre.y - mid.y) > 0 { (nx, ny) = (-nx, -ny) }
+        if normal.x * (centre.x - mid.x) + normal.y * (centre.y - mid.y) > 0 { normal = Point(-normal.x, -normal.y) }
         // the median grey `depth` units out from the side (negative: in); nil when under
         // two thirds of its points lie in the photo
         func level(_ depth: Double) -> Double? {
-            var values: [Int] = []
-            for k in 0..<samples {
-                let t = (1 - sampledShare) / 2 + sampledShare * (Double(k) + 0.5) / Double(samples)
-                let x = Int((a.x + t * (b.x - a.x) + nx * depth * unit).rounded())
-                let y = Int((a.y + t * (b.y - a.y) + ny * depth * unit).rounded())
-                if x >= 0, y >= 0, x < image.width, y < image.height { values.append(Int(image[x, y])) }
+            let values = (0..<samples).compactMap { k -> Double? in
+                let share = (1 - sampledShare) / 2 + sampledShare * (Double(k) + 0.5) / Double(samples)
+                return FlatZones.grey(image, from: a, along: direction, normal: normal, at: share * length, offset: depth * unit)
             }
             guard values.count * 3 >= samples * 2 else { return nil }
-            return Double(values.sorted()[values.count / 2])
+            return values.sorted()[values.count / 2]
         }
         guard let outerLevel = outside.compactMap({ level($0) }).max(),
               let paper = inside.compactMap({ level(-$0) }).max() else { return nil }

@@ -134,9 +134,9 @@ extension Layout {
             // show them
             var ruling = RulingFinder.subdivided(found, in: g)
             var ink = c.inks[i]
-            let offPaper = Self.sidesOffPaper(of: c.quads[i].quad, ruling: ruling, in: image)
             let edges = c.foundLines[i].map {
-                Self.edgesMaybePastFrame(ruling, lines: $0, offPaper: offPaper, size: (Double(g.width), Double(g.height)))
+                Self.edgesMaybePastFrame(ruling, lines: $0, offPaper: Self.sidesOffPaper(of: c.quads[i].quad, ruling: ruling, in: image),
+                                         size: (Double(g.width), Double(g.height)))
             } ?? []
             // cells too small to hold legible digits: straightened again, larger
             if let (larger, scaled) = legible(c.quads[i].quad, straightened: g, ruling: ruling, in: image) {

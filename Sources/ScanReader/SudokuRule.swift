@@ -44,12 +44,11 @@ enum SudokuRule {
             // the cells read before it hold in its row and column; a digit it then reads
             // surely is held too
             var held = given
-            let others = pieceOf.filter { given[$0.key] == nil }.compactMap { cell, i -> (Int, Int, Float)? in
+            let others = pieceOf.filter { given[$0.key] == nil }.compactMap { cell, i -> (cell: Int, piece: Int, p: DigitPrediction)? in
                 guard let p = pieces[r][i].prediction, !p.isRejected else { return nil }
-                return (cell, i, p.confidence)
-            }.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }
-            for (cell, i, _) in others {
-                let p = pieces[r][i].prediction!
+                return (cell, i, p)
+            }.sorted { ($0.p.confidence, -$0.cell) > ($1.p.confidence, -$1.cell) }
+            for (cell, i, p) in others {
                 let taken = Set(held.filter { other, _ in
                     other != cell && (other / side == cell / side || other % side == cell % side)
                 }.values)
