@@ -438,7 +438,8 @@ case "load-model":
 case "boxes" where args.count >= 4:
     try drawSheetBoxes(file: args[2], output: args[3])
 case "borders" where args.count >= 5:
-    // every border of the two ink copies whose box holds (X, Y) (detection-copy pixels of
+    // every border of the detector's copies (mean, darkest-kept, sensitive, shadow-free,
+    // ridges) whose box holds (X, Y) (detection-copy pixels of
     // the photo decoded at the working size, as the reader decodes it),
     // with its hull and the quad taken from it (holes may bend, as in the detector)
     let loaded = try ImageLoader.load(path: args[2], options: .init(maxDimension: ReadOptions().workingSize,
@@ -451,9 +452,14 @@ case "borders" where args.count >= 5:
     // the shadow-free copy as the detector's fourth pass makes it
     let window = max(5, Int((2 * LineBoxes.thicknessShare * Double(max(small.width, small.height))).rounded()))
     let shadowFree = small.inkBelowClosing(small.binarized(), window: window, percent: 12)
+    // the ridges as the detector's sixth pass finds them
+    let reach = LineBoxes.ridgeReach(longerSide: max(small.width, small.height))
+    let step = small.ridgeStep(reach: reach)
+    print("ridges: reach \(reach), step \(step)")
     for (name, b) in [("mean", small.binarized()), ("dark", loaded.image.reducedKeepingDarkest(by: f).binarized()),
                       ("sensitive dilated", small.binarized(.localMean(percent: 5)).dilated()),
-                      ("shadow-free", shadowFree), ("shadow-free dilated", shadowFree.dilated())] {
+                      ("shadow-free", shadowFree), ("shadow-free dilated", shadowFree.dilated()),
+                      ("ridges", small.ridges(reach: reach, step: step))] {
         if let prefix = ProcessInfo.processInfo.environment["BORDERS_PNG"] {   // the copy itself, ink black
             var canvas = RGBCanvas(width: b.width, height: b.height, fill: .white)
             for y in 0..<b.height { for x in 0..<b.width where b.bits[y * b.width + x] != 0 { canvas.plot(x, y, .black) } }
