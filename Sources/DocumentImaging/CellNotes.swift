@@ -28,21 +28,14 @@ extension DigitSegmenter {
     /// (`growsLonePieces`) and the grown glyph read. A piece the faint ink does not grow (an
     /// erased digit's last trace: the broken-digit rule asks a piece for a third of its
     /// faint glyph's ink) is kept only if it was no note as cut.
-    ///
-    /// `inkedAlone`: the cut is all the ink its cell holds and as dark as the grid's digits
-    /// (`DigitSegmenter.inkedContrastShare`). Centred so (`inMiddleSlot`), small is no
-    /// note (`isSmallNote` is not asked): the middle slot's candidate comes pencilled, and
-    /// mostly with others; inked and alone it is a digit printed small, as a puzzle's
-    /// givens are beside larger handwritten answers.
-    func digit(fromCut cut: InkCrop, in cell: PixelBox, inkedAlone: Bool = false, gray: GrayImage, binary: BinaryImage,
+    func digit(fromCut cut: InkCrop, in cell: PixelBox, gray: GrayImage, binary: BinaryImage,
                faint: BinaryImage?, typical: GlyphSize, whole: (BinaryImage) -> GlyphSize) -> InkCrop? {
         let noteAsCut = isNote(cut.box, in: cell, typical: typical)
         guard noteAsCut || Self.isSmall(cut.box, typical: typical) else { return cut }
-        let loneCentred = inkedAlone && inMiddleSlot(cut.box, of: cell)
-        guard let faint else { return noteAsCut || (!loneCentred && Self.isSmallNote(cut.box, typical: typical)) ? nil : cut }
+        guard let faint else { return noteAsCut || Self.isSmallNote(cut.box, typical: typical) ? nil : cut }
         let glyph = Self.wholeGlyph(of: cut, binary: binary, faint: faint, cell: cell)
         let measured = whole(faint)
-        if isNote(glyph, in: cell, typical: measured) || (!loneCentred && Self.isSmallNote(glyph, typical: measured)) { return nil }
+        if isNote(glyph, in: cell, typical: measured) || Self.isSmallNote(glyph, typical: measured) { return nil }
         if let grown = growingLonePieces.cellContent(gray: gray, binary: binary, faint: faint, cell: cell).digit,
            grown.box.strictlyContains(cut.box) {
             return grown
@@ -67,14 +60,6 @@ extension DigitSegmenter {
             && Double(box.width) < minimumRelativeDigitWidth * typical.width { return true }
         let inCorner = dx >= cornerNoteOffset * Double(cell.width) && dy >= cornerNoteOffset * Double(cell.height)
         return inCorner && Double(box.height) < cornerNoteHeight * typical.height
-    }
-
-    /// True when `box`'s centre lies in the middle slot of `cell`'s candidates' 3 × 3
-    /// pattern (within `middleSlot` of the cell's centre, both ways).
-    func inMiddleSlot(_ box: PixelBox, of cell: PixelBox) -> Bool {
-        let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
-        let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
-        return dx <= middleSlot * Double(cell.width) && dy <= middleSlot * Double(cell.height)
     }
 
     /// True when ink with bounding box `box` is small both ways (`isSmall`) and no 1,

@@ -95,14 +95,13 @@ public struct DigitSegmenter: Sendable {
     /// (`numberCellDigits`).
     public func gridCells(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
                           ruling: Ruling) -> (digits: [[InkCrop]], apart: [Int]) {
-        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = [], lone: [Bool] = []
+        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 cells.append(gray.cellBox(ruling, r, c))
-                let content = cellContent(gray: gray, binary: binary, faint: faint, cell: cells[cells.count - 1])
-                crops.append(content.digit)
-                besides.append(content.digitsBeside)
-                lone.append(content.alone)
+                let (crop, beside) = cellContent(gray: gray, binary: binary, faint: faint, cell: cells[cells.count - 1])
+                crops.append(crop)
+                besides.append(beside)
             }
         }
         let numberCells = besides.filter { $0 }.count
@@ -122,16 +121,9 @@ public struct DigitSegmenter: Sendable {
         let asCut = GlyphSize.typical(of: boxes)
         // the typical glyph measured whole, only if some cut needs measuring so
         var whole: GlyphSize?
-        // a lone glyph is inked like the grid's digits, not pencilled, when its contrast is
-        // `inkedContrastShare` of theirs (the median over the cells' glyphs)
-        let contrasts = crops.map { $0.map { Self.inkContrast(of: $0.box, gray: gray, binary: binary) } }
-        let glyphContrasts = contrasts.compactMap { $0 }.sorted()
-        let typicalContrast = Double(glyphContrasts[glyphContrasts.count / 2])
-        let digits = crops.indices.map { k -> [InkCrop] in
-            guard let crop = crops[k] else { return [] }
-            let inkedAlone = lone[k] && Double(contrasts[k] ?? 0) >= Self.inkedContrastShare * typicalContrast
-            return digit(fromCut: crop, in: cells[k], inkedAlone: inkedAlone, gray: gray, binary: binary, faint: faint,
-                         typical: asCut) { faint in
+        let digits = zip(crops, cells).map { crop, cell -> [InkCrop] in
+            guard let crop else { return [] }
+            return digit(fromCut: crop, in: cell, gray: gray, binary: binary, faint: faint, typical: asCut) { faint in
                 if let whole { return whole }
                 let measured = GlyphSize.typical(of: zip(crops, cells).compactMap { crop, cell in
                     crop.map { Self.wholeGlyph(of: $0, binary: binary, faint: faint, cell: cell) }
@@ -167,10 +159,9 @@ public struct DigitSegmenter: Sendable {
     }
 
     /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
-    /// (then no digit: candidates in a puzzle, a number in a table); `alone` when the digit's
-    /// pieces are all the ink the cell holds (no other candidate beside it).
+    /// (then no digit: candidates in a puzzle, a number in a table).
     func cellContent(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
-                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool, alone: Bool) {
+                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool) {
         // look inside a margin so the ruling lines stay out
         let inner = Self.inner(cell)
         var map = ComponentMap(binary, region: inner)
@@ -202,7 +193,7 @@ public struct DigitSegmenter: Sendable {
             return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
         }
         guard let main = candidates.filter({ offset($0.box) < Self.mainPieceOffset }).max(by: { $0.area < $1.area })
-        else { return (nil, false, false) }
+        else { return (nil, false) }
         // pieces of the same broken digit overlap its box grown by a tenth of the cell
         let gx = Int(Self.brokenPieceReach * cw), gy = Int(Self.brokenPieceReach * ch)
         let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
@@ -213,11 +204,11 @@ public struct DigitSegmenter: Sendable {
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
         if Self.hasDigitBeside(main, among: candidates) {
-            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch, false)
+            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch)
         }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
-        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false, false) }
-        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false, kept.count == candidates.count)
+        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false) }
+        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false)
     }
 
     /// See `cellContent`: a ruling line bent or slanted by a pixel or two runs this share
@@ -372,26 +363,6 @@ public struct DigitSegmenter: Sendable {
 
     /// Ink intensities inside `box`: darkness relative to the local paper level, only
     /// where the chosen components (grown by one pixel for anti-aliased edges) are.
-    /// See `gridCells`: a glyph alone in its cell whose ink contrast (`inkContrast`) is at
-    /// least this share of the grid's median glyph's is inked (pen or print), not a pencilled
-    /// candidate: graphite lies well under the contrast of a pen's or a press's ink.
-    static let inkedContrastShare = 0.75
-
-    /// How much darker the darkest ink of `binary` in `box` is than the paper there (the
-    /// upper quartile of the box's other pixels in `gray`), grey levels.
-    static func inkContrast(of box: PixelBox, gray: GrayImage, binary: BinaryImage) -> Int {
-        var samples = ByteHistogram()
-        var darkest = 255
-        for y in box.y..<box.maxY {
-            for x in box.x..<box.maxX {
-                let v = gray[x, y]
-                if binary.bits[y * binary.width + x] != 0 { darkest = min(darkest, Int(v)) } else { samples.add(v) }
-            }
-        }
-        let paper = samples.total >= 4 ? Int(samples.percentile(0.75)) : 255
-        return max(0, paper - darkest)
-    }
-
     func crop(gray: GrayImage, map: ComponentMap, labels set: Set<Int32>, box: PixelBox) -> InkCrop {
         let labels = map.mask(of: set)
         // membership of the kept pieces over the box and a one-pixel border

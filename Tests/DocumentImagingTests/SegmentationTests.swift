@@ -132,42 +132,4 @@ struct SegmentationTests {
         let pairRead = segmenter.cellContent(gray: g3, binary: b3, faint: f3, cell: cell).digit
         #expect(pairRead != nil && pairRead?.box == segmenter.cellContent(gray: g3, binary: b3, cell: cell).digit?.box)
     }
-
-    /// A 180×180 grid of 3 × 3 cells of 60 px on paper 230: six cells hold a dark glyph
-    /// 20 × 36 (a handwritten answer), the centre cell `small` (ink of `level`, at `dx`
-    /// from the cell's centre) and, when `withCandidate`, a second small glyph in its corner.
-    func smallGlyphGrid(level: UInt8, dx: Int = 0, withCandidate: Bool = false)
-        -> (gray: GrayImage, binary: BinaryImage, ruling: Ruling) {
-        var g = GrayImage(width: 180, height: 180, fill: 230)
-        func block(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ v: UInt8) {
-            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { g[x, y] = v } }
-        }
-        for k in [0, 1, 2, 3, 5, 7] { block(60 * (k % 3) + 20, 60 * (k / 3) + 12, 20, 36, 20) }
-        block(60 + 25 + dx, 60 + 20, 10, 20, level)                 // the centre cell's small glyph
-        if withCandidate { block(60 + 8, 60 + 8, 8, 12, level) }    // a candidate in its top-left slot
-        let bits = g.pixels.map { $0 < 200 ? UInt8(1) : 0 }
-        return (g, BinaryImage(width: 180, height: 180, bits: bits),
-                Ruling(rows: [0, 60, 120, 180], columns: [0, 60, 120, 180]))
-    }
-
-    @Test("A small glyph alone in a cell's middle slot, inked as dark as the grid's digits, is a digit printed small; pencilled, beside a candidate or off-centre it is a note")
-    func smallInkedGlyphAloneIsDigit() {
-        let segmenter = DigitSegmenter()
-        // 10 × 20 against digits of 20 × 36: small both ways and no 1 (`isSmallNote`)
-        let inked = smallGlyphGrid(level: 20)
-        #expect(segmenter.gridCells(gray: inked.gray, binary: inked.binary, ruling: inked.ruling).digits[4].count == 1)
-        // with the faint ink (the same here) the glyph measured whole is kept too
-        #expect(segmenter.gridCells(gray: inked.gray, binary: inked.binary, faint: inked.binary,
-                                    ruling: inked.ruling).digits[4].count == 1)
-        // controls: pencil grey (contrast 90 of the digits' 210), a second glyph in the
-        // cell, the glyph out of the middle slot: a solver's note, as before
-        let pencil = smallGlyphGrid(level: 140)
-        #expect(segmenter.gridCells(gray: pencil.gray, binary: pencil.binary, ruling: pencil.ruling).digits[4].isEmpty)
-        let beside = smallGlyphGrid(level: 20, withCandidate: true)
-        #expect(segmenter.gridCells(gray: beside.gray, binary: beside.binary, ruling: beside.ruling).digits[4].isEmpty)
-        let offCentre = smallGlyphGrid(level: 20, dx: 14)
-        #expect(segmenter.gridCells(gray: offCentre.gray, binary: offCentre.binary, ruling: offCentre.ruling).digits[4].isEmpty)
-        // the other cells read as ever
-        #expect(segmenter.gridCells(gray: inked.gray, binary: inked.binary, ruling: inked.ruling).digits.filter { !$0.isEmpty }.count == 7)
-    }
 }
