@@ -28,14 +28,17 @@ extension DigitSegmenter {
     /// (`growsLonePieces`) and the grown glyph read. A piece the faint ink does not grow (an
     /// erased digit's last trace: the broken-digit rule asks a piece for a third of its
     /// faint glyph's ink) is kept only if it was no note as cut.
-    func digit(fromCut cut: InkCrop, in cell: PixelBox, gray: GrayImage, binary: BinaryImage,
+    ///
+    /// `isGiven`: the cut is one of a puzzle's givens printed small (`smallPrintedGivens`):
+    /// being small is then no note (`isSmallNote` is not asked).
+    func digit(fromCut cut: InkCrop, in cell: PixelBox, isGiven: Bool = false, gray: GrayImage, binary: BinaryImage,
                faint: BinaryImage?, typical: GlyphSize, whole: (BinaryImage) -> GlyphSize) -> InkCrop? {
         let noteAsCut = isNote(cut.box, in: cell, typical: typical)
         guard noteAsCut || Self.isSmall(cut.box, typical: typical) else { return cut }
-        guard let faint else { return noteAsCut || Self.isSmallNote(cut.box, typical: typical) ? nil : cut }
+        guard let faint else { return noteAsCut || (!isGiven && Self.isSmallNote(cut.box, typical: typical)) ? nil : cut }
         let glyph = Self.wholeGlyph(of: cut, binary: binary, faint: faint, cell: cell)
         let measured = whole(faint)
-        if isNote(glyph, in: cell, typical: measured) || Self.isSmallNote(glyph, typical: measured) { return nil }
+        if isNote(glyph, in: cell, typical: measured) || (!isGiven && Self.isSmallNote(glyph, typical: measured)) { return nil }
         if let grown = growingLonePieces.cellContent(gray: gray, binary: binary, faint: faint, cell: cell).digit,
            grown.box.strictlyContains(cut.box) {
             return grown
@@ -50,16 +53,26 @@ extension DigitSegmenter {
     /// (a wide pencilled 4 in the top-left corner); anywhere, under `centredNoteHeight` of
     /// the typical height suffices (the centre candidate of a 3 × 3 pattern).
     func isNote(_ box: PixelBox, in cell: PixelBox, typical: GlyphSize) -> Bool {
-        let dx = abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2)
-        let dy = abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2)
+        let (dx, dy) = Self.offset(of: box, from: cell)
         if Double(box.height) < centredNoteHeight * typical.height { return true }
-        // out of the middle slot of the candidates' 3 × 3 pattern (half a slot, a sixth of
-        // the cell, from the centre)
-        let offCentre = dx > middleSlot * Double(cell.width) || dy > middleSlot * Double(cell.height)
-        if offCentre && Double(box.height) < minimumRelativeDigitHeight * typical.height
+        if !inMiddleSlot(box, of: cell) && Double(box.height) < minimumRelativeDigitHeight * typical.height
             && Double(box.width) < minimumRelativeDigitWidth * typical.width { return true }
         let inCorner = dx >= cornerNoteOffset * Double(cell.width) && dy >= cornerNoteOffset * Double(cell.height)
         return inCorner && Double(box.height) < cornerNoteHeight * typical.height
+    }
+
+    /// True when `box`'s centre lies in the middle slot of `cell`'s candidates' 3 × 3
+    /// pattern: within `middleSlot` of the cell's centre, both ways (half a slot, a sixth of
+    /// the cell, from the centre).
+    func inMiddleSlot(_ box: PixelBox, of cell: PixelBox) -> Bool {
+        let (dx, dy) = Self.offset(of: box, from: cell)
+        return dx <= middleSlot * Double(cell.width) && dy <= middleSlot * Double(cell.height)
+    }
+
+    /// How far `box`'s centre lies from `cell`'s, across and down, pixels.
+    static func offset(of box: PixelBox, from cell: PixelBox) -> (dx: Double, dy: Double) {
+        (abs(Double(box.x) + Double(box.width) / 2 - Double(cell.x) - Double(cell.width) / 2),
+         abs(Double(box.y) + Double(box.height) / 2 - Double(cell.y) - Double(cell.height) / 2))
     }
 
     /// True when ink with bounding box `box` is small both ways (`isSmall`) and no 1,

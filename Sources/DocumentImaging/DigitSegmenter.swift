@@ -7,6 +7,10 @@ public struct InkCrop: Sendable {
     /// `box.width × box.height` ink intensities (0 paper … 255 darkest ink), other
     /// components masked out: the input of the preprocessing contract.
     public let ink: [UInt8]
+    /// How much darker its darkest ink is than the paper around it in its box (the upper
+    /// quartile of the box's other pixels), grey levels: pen or print against pencil. A
+    /// part cut from a crop (`split`) keeps the crop's; 0 where not measured.
+    public var contrast = 0
 }
 
 /// Cuts digits out of rectified regions: grid cells (one digit or none) and free
@@ -68,7 +72,8 @@ public struct DigitSegmenter: Sendable {
     /// over its cells) and off the cell's centre, shorter than it in a corner of the cell,
     /// or under half its height (or about two thirds of it both ways) anywhere, counts as empty:
     /// pencilled candidates (`isNote`, `isSmallNote`), unless, measured whole on the faint
-    /// ink, it is a pale digit the threshold kept a piece of (`digit(fromCut:in:…)`).
+    /// ink, it is a pale digit the threshold kept a piece of (`digit(fromCut:in:…)`), or it
+    /// is one of a puzzle's givens printed small beside larger answers (`smallPrintedGivens`).
     public func gridDigits(gray: GrayImage, binary: BinaryImage, ruling: Ruling) -> [InkCrop?] {
         gridCellDigits(gray: gray, binary: binary, ruling: ruling).map(\.first)
     }
@@ -95,13 +100,14 @@ public struct DigitSegmenter: Sendable {
     /// (`numberCellDigits`).
     public func gridCells(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
                           ruling: Ruling) -> (digits: [[InkCrop]], apart: [Int]) {
-        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = []
+        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = [], lone: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 cells.append(gray.cellBox(ruling, r, c))
-                let (crop, beside) = cellContent(gray: gray, binary: binary, faint: faint, cell: cells[cells.count - 1])
-                crops.append(crop)
-                besides.append(beside)
+                let content = cellContent(gray: gray, binary: binary, faint: faint, cell: cells[cells.count - 1])
+                crops.append(content.digit)
+                besides.append(content.digitsBeside)
+                lone.append(content.alone)
             }
         }
         let numberCells = besides.filter { $0 }.count
@@ -121,9 +127,11 @@ public struct DigitSegmenter: Sendable {
         let asCut = GlyphSize.typical(of: boxes)
         // the typical glyph measured whole, only if some cut needs measuring so
         var whole: GlyphSize?
-        let digits = zip(crops, cells).map { crop, cell -> [InkCrop] in
-            guard let crop else { return [] }
-            return digit(fromCut: crop, in: cell, gray: gray, binary: binary, faint: faint, typical: asCut) { faint in
+        let givens = smallPrintedGivens(crops, cells: cells, alone: lone, ruling: ruling, typical: asCut)
+        let digits = crops.indices.map { k -> [InkCrop] in
+            guard let crop = crops[k] else { return [] }
+            return digit(fromCut: crop, in: cells[k], isGiven: givens.contains(k), gray: gray, binary: binary, faint: faint,
+                         typical: asCut) { faint in
                 if let whole { return whole }
                 let measured = GlyphSize.typical(of: zip(crops, cells).compactMap { crop, cell in
                     crop.map { Self.wholeGlyph(of: $0, binary: binary, faint: faint, cell: cell) }
@@ -159,9 +167,10 @@ public struct DigitSegmenter: Sendable {
     }
 
     /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
-    /// (then no digit: candidates in a puzzle, a number in a table).
+    /// (then no digit: candidates in a puzzle, a number in a table); `alone` when the digit's
+    /// pieces are all the ink the cell holds (no other candidate beside it).
     func cellContent(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
-                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool) {
+                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool, alone: Bool) {
         // look inside a margin so the ruling lines stay out
         let inner = Self.inner(cell)
         var map = ComponentMap(binary, region: inner)
@@ -193,7 +202,7 @@ public struct DigitSegmenter: Sendable {
             return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
         }
         guard let main = candidates.filter({ offset($0.box) < Self.mainPieceOffset }).max(by: { $0.area < $1.area })
-        else { return (nil, false) }
+        else { return (nil, false, false) }
         // pieces of the same broken digit overlap its box grown by a tenth of the cell
         let gx = Int(Self.brokenPieceReach * cw), gy = Int(Self.brokenPieceReach * ch)
         let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
@@ -204,11 +213,11 @@ public struct DigitSegmenter: Sendable {
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
         if Self.hasDigitBeside(main, among: candidates) {
-            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch)
+            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch, false)
         }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
-        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false) }
-        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false)
+        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false, false) }
+        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false, kept.count == candidates.count)
     }
 
     /// See `cellContent`: a ruling line bent or slanted by a pixel or two runs this share
@@ -361,6 +370,37 @@ public struct DigitSegmenter: Sendable {
     /// the typical digit) is tall (a 0 or 4 in a wide hand comes to three quarters).
     static let brokenDigitWidth = 1.0
 
+    /// The cells of a 9 × 9 puzzle whose glyph is one of its givens printed small beside
+    /// larger handwritten answers: shorter than `smallNoteShare` of the grid's `typical`
+    /// glyph (as `isSmall` asks), all the ink of its cell (`alone`), in the middle slot
+    /// (`inMiddleSlot`), and inked (`inkedContrastShare` of the median glyph's `InkCrop.contrast`) —
+    /// when at least `fewestGivens` cells hold such a glyph. A solver's candidates are
+    /// pencilled, share their cell with others or sit off its middle, and a lone centred
+    /// candidate is seldom; a puzzle's givens are all centred, alone and printed in ink,
+    /// and a sudoku has at least 17 of them. Empty otherwise (another grid, a puzzle of
+    /// candidates).
+    func smallPrintedGivens(_ crops: [InkCrop?], cells: [PixelBox], alone: [Bool], ruling: Ruling,
+                            typical: GlyphSize) -> Set<Int> {
+        guard ruling.rowCount == 9, ruling.columnCount == 9 else { return [] }
+        let contrasts = crops.compactMap { $0?.contrast }.sorted()
+        guard !contrasts.isEmpty else { return [] }
+        let typicalContrast = Double(contrasts[contrasts.count / 2])
+        let givens = Set(crops.indices.filter { k in
+            guard let crop = crops[k], alone[k] else { return false }
+            return Double(crop.box.height) < Self.smallNoteShare * typical.height && inMiddleSlot(crop.box, of: cells[k])
+                && Double(crop.contrast) >= Self.inkedContrastShare * typicalContrast
+        })
+        return givens.count >= Self.fewestGivens ? givens : []
+    }
+
+    /// See `smallPrintedGivens`: the fewest givens a sudoku with one solution has.
+    static let fewestGivens = 17
+
+    /// See `smallPrintedGivens`: a glyph whose ink contrast is at least this share of the
+    /// grid's median glyph's is inked (pen or print), not pencilled: graphite lies well under
+    /// the contrast of a pen's or a press's ink.
+    static let inkedContrastShare = 0.75
+
     /// Ink intensities inside `box`: darkness relative to the local paper level, only
     /// where the chosen components (grown by one pixel for anti-aliased edges) are.
     func crop(gray: GrayImage, map: ComponentMap, labels set: Set<Int32>, box: PixelBox) -> InkCrop {
@@ -396,6 +436,6 @@ public struct DigitSegmenter: Sendable {
                 ink[y * w + x] = UInt8(v)
             }
         }
-        return InkCrop(box: box, ink: ink)
+        return InkCrop(box: box, ink: ink, contrast: paper - darkest)
     }
 }

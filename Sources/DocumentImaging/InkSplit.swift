@@ -61,6 +61,6 @@ extension InkCrop {
         let pw = x1 - x0 + 1, ph = y1 - y0 + 1
         var out = [UInt8](repeating: 0, count: pw * ph)
         for y in 0..<ph { for x in 0..<pw { out[y * pw + x] = ink[(y0 + y) * w + x0 + x] } }
-        return InkCrop(box: PixelBox(x: box.x + x0, y: box.y + y0, width: pw, height: ph), ink: out)
+        return InkCrop(box: PixelBox(x: box.x + x0, y: box.y + y0, width: pw, height: ph), ink: out, contrast: contrast)
     }
 }

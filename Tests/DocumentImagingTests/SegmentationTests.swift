@@ -132,4 +132,47 @@ struct SegmentationTests {
         let pairRead = segmenter.cellContent(gray: g3, binary: b3, faint: f3, cell: cell).digit
         #expect(pairRead != nil && pairRead?.box == segmenter.cellContent(gray: g3, binary: b3, cell: cell).digit?.box)
     }
+
+    /// A 9 × 9 puzzle of 40 px cells on paper 230: the first `givens` cells hold a small
+    /// glyph 8 × 14 of ink `level` (a given printed small), the next 40 a dark glyph 14 × 26
+    /// (a handwritten answer), the rest nothing; `besideAt`: that small glyph's cell also
+    /// holds a second small glyph in its top-left slot (a candidate).
+    func handFilledPuzzle(givens: Int, level: UInt8, besideAt: Int? = nil) -> (gray: GrayImage, binary: BinaryImage, ruling: Ruling) {
+        var g = GrayImage(width: 360, height: 360, fill: 230)
+        func block(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ v: UInt8) {
+            for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { g[x, y] = v } }
+        }
+        for k in 0..<(givens + 40) {
+            let (x, y) = (40 * (k % 9), 40 * (k / 9))
+            if k < givens {
+                block(x + 16, y + 13, 8, 14, level)
+                if k == besideAt { block(x + 5, y + 5, 6, 9, level) }
+            } else {
+                block(x + 13, y + 7, 14, 26, 20)
+            }
+        }
+        let bits = g.pixels.map { $0 < 200 ? UInt8(1) : 0 }
+        let lines = (0...9).map { Double(40 * $0) }
+        return (g, BinaryImage(width: 360, height: 360, bits: bits), Ruling(rows: lines, columns: lines))
+    }
+
+    @Test("A puzzle's givens printed small in ink, each alone in its cell's middle, read as digits beside larger answers; pencilled, fewer than a sudoku's 17, or beside a candidate they are notes")
+    func smallPrintedGivensKept() {
+        let segmenter = DigitSegmenter()
+        func read(_ p: (gray: GrayImage, binary: BinaryImage, ruling: Ruling), faint: Bool = false) -> [Int] {
+            segmenter.gridCells(gray: p.gray, binary: p.binary, faint: faint ? p.binary : nil, ruling: p.ruling).digits.map(\.count)
+        }
+        // 8 × 14 against answers of 14 × 26: small both ways and no 1 (`isSmallNote`)
+        let inked = handFilledPuzzle(givens: 20, level: 20)
+        #expect(read(inked).prefix(60) == ArraySlice([Int](repeating: 1, count: 60)))
+        #expect(read(inked, faint: true).prefix(20) == ArraySlice([Int](repeating: 1, count: 20)))
+        // controls: in pencil grey (contrast 90 of the answers' 210), sixteen of them (under
+        // a sudoku's fewest givens), a candidate beside one: notes, as before
+        #expect(read(handFilledPuzzle(givens: 20, level: 140)).prefix(20).allSatisfy { $0 == 0 })
+        #expect(read(handFilledPuzzle(givens: 16, level: 20)).prefix(16).allSatisfy { $0 == 0 })
+        let beside = read(handFilledPuzzle(givens: 20, level: 20, besideAt: 3))
+        #expect(beside[3] == 0 && beside[4] == 1)
+        // the answers read as ever
+        #expect(read(handFilledPuzzle(givens: 16, level: 20))[16..<56].allSatisfy { $0 == 1 })
+    }
 }
