@@ -161,13 +161,17 @@ def stroke_digit_mask(rng: np.random.Generator, digit: int, height: int,
 def mnist_digit_mask(rng: np.random.Generator, digit: int, height: int,
                      stroke: float) -> Image.Image:
     """An 'L' mask (255 = ink) of a random MNIST training digit of class `digit`,
-    scaled so its ink is `height` px tall, edges sharpened, thinned or thickened
-    towards `stroke` (pen width / height; MNIST's own is about 0.12).
+    scaled so its ink is `height` px tall, in a pen `stroke` wide (pen width / height;
+    MNIST's own is about 0.12).
+
+    A pen thinner than MNIST's strokes draws the digit's centre line (`_centre_line`) at
+    one even width, as a pen does: thinning the strokes by eroding them cut a digit apart
+    wherever its brush-like MNIST stroke was narrower than average, leaving broken and
+    hollow glyphs no pen makes. A thicker pen (a marker) widens the strokes as they are.
 
     The digit is shaped at least `MASK_WORK_HEIGHT` px tall and then averaged down to
     `height`, as a camera's pixels average a pen line: a stroke thinner than a pixel
-    stays a continuous pale line instead of breaking into specks (thinning a 20 px
-    digit by whole pixels erased most of it)."""
+    stays a continuous pale line instead of breaking into specks."""
     tx, ty = mnist_training_digits()
     idx = np.flatnonzero(ty == digit)
     src = tx[int(idx[int(rng.integers(len(idx)))])]
@@ -181,15 +185,53 @@ def mnist_digit_mask(rng: np.random.Generator, digit: int, height: int,
     big = Image.fromarray(crop).resize((w * over, work), Image.BICUBIC)
     pad = height // 6
     big = Image.fromarray(np.pad(np.asarray(big), pad * over))
-    # MNIST strokes are ~0.12 of the height; erode or dilate towards the wanted width
-    change = int(round((stroke - 0.12) * work / 2))
-    if change < 0:
-        big = big.filter(ImageFilter.MinFilter(2 * min(-change, 15 * over) + 1))
-    elif change > 0:
-        big = big.filter(ImageFilter.MaxFilter(2 * min(change, 15 * over) + 1))
-    a = np.asarray(big).astype(np.float32)
-    sharp = Image.fromarray((1 / (1 + np.exp(-(a - 110) / 18)) * 255).astype(np.uint8))
+    pen = stroke * work
+    if pen < MNIST_STROKE * work:
+        line = _centre_line(np.asarray(big) >= MNIST_INK_LEVEL)
+        sharp = Image.new("L", big.size, 0)
+        d = ImageDraw.Draw(sharp)
+        r = max(0.5, pen / 2)
+        for y, x in zip(*np.nonzero(line)):
+            d.ellipse([x - r + 0.5, y - r + 0.5, x + r - 0.5, y + r - 0.5], fill=255)
+    else:
+        change = int(round((stroke - MNIST_STROKE) * work / 2))
+        if change > 0:
+            big = big.filter(ImageFilter.MaxFilter(2 * min(change, 15 * over) + 1))
+        a = np.asarray(big).astype(np.float32)
+        sharp = Image.fromarray((1 / (1 + np.exp(-(a - MNIST_INK_LEVEL) / 18)) * 255).astype(np.uint8))
     return sharp if over == 1 else sharp.resize((w + 2 * pad, height + 2 * pad), Image.BOX)
+
+
+# MNIST's pen width as a share of a digit's height, and the grey level (of 255) taken as
+# the edge of its strokes.
+MNIST_STROKE = 0.12
+MNIST_INK_LEVEL = 110
+
+
+def _centre_line(ink: np.ndarray) -> np.ndarray:
+    """The one-pixel centre line of a boolean ink mask, its strokes' joins and loops kept
+    (Zhang & Suen's thinning, 1984: border pixels are peeled, alternately from the south-east
+    and the north-west, where removing one neither breaks a stroke nor shortens its end)."""
+    img = np.pad(ink.astype(bool), 1)
+    while True:
+        changed = False
+        for step in (0, 1):
+            p = np.pad(img, 1)
+            n = [p[:-2, 1:-1], p[:-2, 2:], p[1:-1, 2:], p[2:, 2:],    # N NE E SE
+                 p[2:, 1:-1], p[2:, :-2], p[1:-1, :-2], p[:-2, :-2]]  # S SW W NW
+            count = sum(v.astype(np.int8) for v in n)
+            turns = sum((~n[i] & n[(i + 1) % 8]).astype(np.int8) for i in range(8))
+            north, east, south, west = n[0], n[2], n[4], n[6]
+            if step == 0:
+                side = ~(north & east & south) & ~(east & south & west)
+            else:
+                side = ~(north & east & west) & ~(north & south & west)
+            peel = img & (count >= 2) & (count <= 6) & (turns == 1) & side
+            if peel.any():
+                img &= ~peel
+                changed = True
+        if not changed:
+            return img[1:-1, 1:-1]
 
 
 # The least height a handwritten digit's mask is shaped at before it is averaged down.
