@@ -20,7 +20,7 @@ public struct PhotoScore: Sendable, Equatable {
     /// The photo's truth.
     public var truth: PhotoTruth
     /// The reader's orientation is the one that makes the regions read upright
-    /// (`PhotoTruth.readingOrientation`).
+    /// (`PhotoTruth.readingOrientations`: either of two for a document on a diagonal).
     public var orientationRight: Bool
     /// One outcome per truth region, in truth order.
     public var regions: [RegionOutcome]
@@ -79,7 +79,7 @@ public enum RegionScorer {
         let extra = result.regions.enumerated().filter { r, region in
             !resultTaken.contains(r) && region.text.contains(where: \.isNumber)
         }.count
-        return PhotoScore(truth: truth, orientationRight: !failed && readOrientation == truth.readingOrientation,
+        return PhotoScore(truth: truth, orientationRight: !failed && truth.readingOrientations.contains(readOrientation),
                           regions: outcomes, extraRegions: extra, failed: failed)
     }
 

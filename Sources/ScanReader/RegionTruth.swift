@@ -52,18 +52,29 @@ public struct PhotoTruth: Codable, Sendable, Equatable {
     /// photo stored upright is read turned a half turn, so 3 is right and 1 is not. The
     /// regions' direction is the sum of their top edges' unit vectors (TL → TR); with no
     /// framed region it is `orientation`.
-    public var readingOrientation: Int {
+    public var readingOrientation: Int { readingOrientations[0] }
+
+    /// The orientations a reader may report (`readingOrientation` first): a document lying
+    /// within `OrientationVote.levelTolerance` of a diagonal reads upright after either of
+    /// the two quarter turns nearest it, each followed by its own eighth-turn
+    /// straightening, and the reader itself calls that choice open; both are right.
+    public var readingOrientations: [Int] {
         var dx = 0.0, dy = 0.0
         for region in regions where region.kind != "page" && region.corners.count == 4 {
             let ex = region.corners[1][0] - region.corners[0][0], ey = region.corners[1][1] - region.corners[0][1]
             let length = (ex * ex + ey * ey).squareRoot()
             if length > 0 { dx += ex / length; dy += ey / length }
         }
-        guard dx != 0 || dy != 0, let stored = ExifOrientation(rawValue: orientation) else { return orientation }
+        guard dx != 0 || dy != 0, let stored = ExifOrientation(rawValue: orientation) else { return [orientation] }
         // the content is turned q quarter turns clockwise (y points down); turning the
         // photo 4 − q more brings it upright
-        let q = Int((atan2(dy, dx) / (Double.pi / 2)).rounded())
-        return stored.followed(byClockwiseQuarterTurns: 4 - ((q % 4) + 4) % 4).rawValue
+        let quarters = atan2(dy, dx) / (Double.pi / 2)
+        let upright = { (q: Int) in stored.followed(byClockwiseQuarterTurns: 4 - ((q % 4) + 4) % 4).rawValue }
+        let nearest = Int(quarters.rounded())
+        let offDiagonal = abs(abs(quarters - Double(nearest)) - 0.5) * 90
+        guard offDiagonal <= OrientationVote.levelTolerance else { return [upright(nearest)] }
+        let other = quarters > Double(nearest) ? nearest + 1 : nearest - 1
+        return [upright(nearest), upright(other)]
     }
 
     /// Decodes a truth line; `orientation` defaults to 1.

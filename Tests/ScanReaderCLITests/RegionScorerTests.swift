@@ -141,6 +141,24 @@ struct RegionScorerTests {
         #expect(sideways.readingOrientation == ExifOrientation.right.followed(byClockwiseQuarterTurns: (4 - quarterTurns) % 4).rawValue)
     }
 
+    @Test("A document on a diagonal reads upright after either nearest quarter turn; one off it after one",
+          arguments: [(44.9, [1, 8]), (44.0, [1, 8]), (46.2, [8, 1]), (135.5, [3, 8]), (-44.9, [1, 6]),
+                      (43.0, [1]), (47.0, [8]), (30.0, [1]), (0.0, [1])])
+    func diagonalDocument(degrees: Double, accepted: [Int]) {
+        // a square document turned `degrees` clockwise about its centre (y points down)
+        let a = degrees * Double.pi / 180, c = (200.0, 150.0), r = 80.0
+        let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map { u, v in
+            [c.0 + r * (u * cos(a) - v * sin(a)), c.1 + r * (u * sin(a) + v * cos(a))]
+        }
+        let truth = PhotoTruth(file: "a.jpg", orientation: 1, regions: [RegionTruth(kind: "field", corners: corners, text: "9")])
+        #expect(truth.readingOrientations == accepted)
+        #expect(truth.readingOrientation == accepted[0])
+        for reported in [1, 3, 6, 8] {
+            let s = RegionScorer.score(result([field(corners, "9")], orientation: reported), against: truth)
+            #expect(s.orientationRight == accepted.contains(reported), "reported \(reported)")
+        }
+    }
+
     @Test("Grids: cells compared by position; a candidate cell is right when read empty")
     func gridCells() {
         let truth = PhotoTruth(file: "a.jpg", regions: [RegionTruth(kind: "grid", corners: Self.box, text: "1.?23",
