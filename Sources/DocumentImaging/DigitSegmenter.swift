@@ -100,7 +100,7 @@ public struct DigitSegmenter: Sendable {
     /// (`numberCellDigits`).
     public func gridCells(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
                           ruling: Ruling) -> (digits: [[InkCrop]], apart: [Int]) {
-        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = [], lone: [Bool] = []
+        var crops: [InkCrop?] = [], cells: [PixelBox] = [], besides: [Bool] = [], lone: [Bool] = [], short: [Bool] = []
         for r in 0..<ruling.rowCount {
             for c in 0..<ruling.columnCount {
                 cells.append(gray.cellBox(ruling, r, c))
@@ -108,6 +108,7 @@ public struct DigitSegmenter: Sendable {
                 crops.append(content.digit)
                 besides.append(content.digitsBeside)
                 lone.append(content.alone)
+                short.append(content.short)
             }
         }
         let numberCells = besides.filter { $0 }.count
@@ -125,6 +126,21 @@ public struct DigitSegmenter: Sendable {
         let boxes = crops.compactMap { $0?.box }
         guard boxes.count >= 3 else { return (crops.map { $0.map { [$0] } ?? [] }, apart) }
         let asCut = GlyphSize.typical(of: boxes)
+        // a cell whose ink was too short for a digit may hold a thin glyph the threshold
+        // broke into one short piece and crumbs (a printed 7's bar, its stem lost): cut
+        // again with that piece grown by the faint ink (`growsLonePieces`), the glyph is
+        // kept when it stands as tall as the grid's digits (`minimumRelativeDigitHeight`
+        // of the typical one), and judged by the note rules below like any cut; a solver's
+        // candidate grown whole stays a candidate's height, and the cell stays empty
+        if let faint {
+            for k in crops.indices where short[k] {
+                let grown = growingLonePieces.cellContent(gray: gray, binary: binary, faint: faint, cell: cells[k])
+                if let digit = grown.digit, Double(digit.box.height) >= minimumRelativeDigitHeight * asCut.height {
+                    crops[k] = digit
+                    lone[k] = grown.alone
+                }
+            }
+        }
         // the typical glyph measured whole, only if some cut needs measuring so
         var whole: GlyphSize?
         let givens = smallPrintedGivens(crops, cells: cells, alone: lone, ruling: ruling, typical: asCut)
@@ -168,9 +184,10 @@ public struct DigitSegmenter: Sendable {
 
     /// The digit in a grid cell (nil when empty), or whether it holds digits side by side
     /// (then no digit: candidates in a puzzle, a number in a table); `alone` when the digit's
-    /// pieces are all the ink the cell holds (no other candidate beside it).
+    /// pieces are all the ink the cell holds (no other candidate beside it); `short` when
+    /// the cell's ink near its centre is too short for a digit (`minimumCellDigitHeight`).
     func cellContent(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
-                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool, alone: Bool) {
+                     cell: PixelBox) -> (digit: InkCrop?, digitsBeside: Bool, alone: Bool, short: Bool) {
         // look inside a margin so the ruling lines stay out
         let inner = Self.inner(cell)
         var map = ComponentMap(binary, region: inner)
@@ -202,7 +219,7 @@ public struct DigitSegmenter: Sendable {
             return max(abs(cx - centre.x) / cw, abs(cy - centre.y) / ch)
         }
         guard let main = candidates.filter({ offset($0.box) < Self.mainPieceOffset }).max(by: { $0.area < $1.area })
-        else { return (nil, false, false) }
+        else { return (nil, false, false, false) }
         // pieces of the same broken digit overlap its box grown by a tenth of the cell
         let gx = Int(Self.brokenPieceReach * cw), gy = Int(Self.brokenPieceReach * ch)
         let grown = PixelBox(x: main.box.x - gx, y: main.box.y - gy, width: main.box.width + 2 * gx,
@@ -213,11 +230,11 @@ public struct DigitSegmenter: Sendable {
         }
         // two digits side by side in a cell are a solver's candidates, not its digit
         if Self.hasDigitBeside(main, among: candidates) {
-            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch, false)
+            return (nil, Double(main.box.height) >= minimumCellDigitHeight * ch, false, false)
         }
         let box = kept.map(\.box).reduce(kept[0].box) { $0.union($1) }
-        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false, false) }
-        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false, kept.count == candidates.count)
+        guard Double(box.height) >= minimumCellDigitHeight * ch else { return (nil, false, false, true) }
+        return (crop(gray: gray, map: map, labels: Set(kept.map(\.label)), box: box), false, kept.count == candidates.count, false)
     }
 
     /// See `cellContent`: a ruling line bent or slanted by a pixel or two runs this share

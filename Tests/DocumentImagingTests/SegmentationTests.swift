@@ -133,6 +133,45 @@ struct SegmentationTests {
         #expect(pairRead != nil && pairRead?.box == segmenter.cellContent(gray: g3, binary: b3, cell: cell).digit?.box)
     }
 
+    @Test("A thin 7 the threshold kept only the bar of, its stem in crumbs, is grown whole on the faint ink when it stands a digit's height; a short candidate grown whole stays a note")
+    func shortPieceGrownWhole() {
+        // a 3 × 3 grid of 60 px cells: cells 0–5 hold a dark 8 × 30 bar (a 1: the grid's
+        // digits), cell 6 a thin 7 whose 16 × 4 bar the threshold keeps and whose 2-px stem
+        // it keeps only in 1-px crumbs (each under the speck size), cell 7 a short pencilled
+        // 7 (a candidate: 14 px tall, its bar alone dark enough), cell 8 nothing
+        var g = GrayImage(width: 180, height: 180, fill: 235)
+        var strong = [UInt8](repeating: 0, count: 180 * 180), faint = strong
+        func put(_ x: Int, _ y: Int, dark: Bool) {
+            g[x, y] = dark ? 40 : 190
+            faint[y * 180 + x] = 1
+            if dark { strong[y * 180 + x] = 1 }
+        }
+        for k in 0..<6 {
+            let (x0, y0) = (60 * (k % 3), 60 * (k / 3))
+            for y in (y0 + 15)..<(y0 + 45) { for x in (x0 + 26)..<(x0 + 34) { put(x, y, dark: true) } }
+        }
+        func seven(_ x0: Int, _ y0: Int, height: Int) {
+            for y in (y0 + 14)...(y0 + 17) { for x in (x0 + 22)...(x0 + 37) { put(x, y, dark: true) } }
+            for y in (y0 + 18)...(y0 + 13 + height) {
+                let x = x0 + 36 - (y - y0 - 18) / 3
+                put(x, y, dark: y % 6 == 0 && height > 20)
+                put(x + 1, y, dark: false)
+            }
+        }
+        seven(0, 120, height: 31)
+        seven(60, 120, height: 14)
+        let lines = (0...3).map { Double(60 * $0) }
+        let ruling = Ruling(rows: lines, columns: lines)
+        let binary = BinaryImage(width: 180, height: 180, bits: strong)
+        let grown = DigitSegmenter().gridCells(gray: g, binary: binary, faint: BinaryImage(width: 180, height: 180, bits: faint),
+                                               ruling: ruling).digits
+        #expect(grown[6].count == 1 && grown[6].first?.box.height == 31)
+        #expect(grown[7].isEmpty && grown[8].isEmpty)
+        #expect(grown[0..<6].allSatisfy { $0.count == 1 })
+        // control: with no faint ink the 7's bar alone is too short for a digit
+        #expect(DigitSegmenter().gridCells(gray: g, binary: binary, ruling: ruling).digits[6].isEmpty)
+    }
+
     /// A 9 × 9 puzzle of 40 px cells on paper 230: the first `givens` cells hold a small
     /// glyph 8 × 14 of ink `level` (a given printed small), the next 40 a dark glyph 14 × 26
     /// (a handwritten answer), the rest nothing; `besideAt`: that small glyph's cell also
