@@ -13,9 +13,13 @@ seed="${1:-2}"; count="${2:-600}"; shift $(( $# > 2 ? 2 : $# ))
 dir="corpus/seed-$seed"
 bash Scripts/install-deps.sh
 bash Scripts/install-corpus-deps.sh
-if [ ! -f "$dir/regions.jsonl" ] || [ "$(wc -l < "$dir/regions.jsonl")" -ne "$count" ]; then
+# made again when absent, of another size, or made by another version of the generator
+generator=$(cat Scripts/make-corpus.py Scripts/corpus/*.py | sha256sum | cut -d' ' -f1)
+if [ ! -f "$dir/regions.jsonl" ] || [ "$(wc -l < "$dir/regions.jsonl")" -ne "$count" ] \
+   || [ "$(cat "$dir/generator.sha256" 2>/dev/null)" != "$generator" ]; then
   rm -rf "$dir"
   python3 Scripts/make-corpus.py --seed "$seed" --count "$count" --out "$dir"
+  echo "$generator" > "$dir/generator.sha256"
 fi
 swift build -c release --product scanreader >/dev/null
 .build/release/scanreader eval --truth "$dir/regions.jsonl" --out "$dir/read.jsonl" \
