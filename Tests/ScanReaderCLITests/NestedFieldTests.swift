@@ -11,10 +11,11 @@ import Testing
 struct NestedFieldTests {
     /// A sheet with a drawn box (3-px line, 500 wide, `boxHeight` tall, from y = 100)
     /// holding six written 0s (30 × 50) centred at y = 140.
-    static func sheet(boxHeight: Int = 80) -> GrayImage {
+    static func sheet(boxHeight: Int = 80, divider: Int? = nil) -> GrayImage {
         var image = GrayImage(width: 600, height: 300, fill: 225)
         for y in 100..<(100 + boxHeight) {
             for x in 50..<550 where y < 103 || y >= 97 + boxHeight || x < 53 || x >= 547 { image[x, y] = 40 }
+            if let divider { image[divider, y] = 40; image[divider + 1, y] = 40 }
         }
         for k in 0..<6 {
             let cx = 95.0 + 75.0 * Double(k), cy = 140.0
@@ -64,5 +65,31 @@ struct NestedFieldTests {
         // the same outline in a box more than twice its height: a box inside a larger one
         #expect(fields(inner: Self.quad(245, 112, 470, 168), boxHeight: 130).map(\.topLeft.x) == [245])
         #expect(fields(inner: whole, boxIsHole: true).map(\.topLeft.x) == [60])
+    }
+
+    /// The fields laid out from the box (found as its inside) and `parts` inside it; with
+    /// two parts, a 2-px line across the box between them at x = 281 (a stroke parting it).
+    func fields(parts: [Quadrilateral]) -> [Quadrilateral] {
+        var quads = [DetectedQuad(quad: Self.quad(49.5, 99.5, 549.5, 179.5), parent: nil, isHole: true)]
+        quads += parts.map { DetectedQuad(quad: $0, parent: nil, isHole: true) }
+        DetectedQuad.assignParents(&quads)
+        return Layout().regions(in: Self.sheet(divider: parts.count > 1 ? 281 : nil), quads: quads)
+            .filter { $0.kind == .field }.map(\.quad)
+    }
+
+    @Test("A box parted in two by a line across it that cuts no glyph (a digit's stroke, a shadow's edge) is one field; a lone part, or an inside ringed within it, stays")
+    func partedBoxIsWhole() {
+        // parted by a line between the third and fourth 0: three glyphs in each part, six in
+        // the box (the line across it is no glyph)
+        let found = fields(parts: [Self.quad(53, 103, 281, 176), Self.quad(283, 103, 546, 176)])
+        #expect(found.count == 1)
+        #expect(found.first.map { abs($0.topLeft.x - 49.5) < 1 && abs($0.bottomRight.x - 549.5) < 1 } == true)
+        #expect(Layout.isPart(Self.quad(53, 103, 280, 176), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
+        // an inside ringed within the box (a rim all round) is no part
+        #expect(!Layout.isPart(Self.quad(56, 106, 543, 173), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
+        // control: a lone part holding every glyph (a note inside an outline the desk's
+        // texture closed around it) stays the field, as before
+        #expect(Layout.isPart(Self.quad(53, 103, 500, 176), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
+        #expect(fields(parts: [Self.quad(53, 103, 500, 176)]).map(\.topRight.x) == [500])
     }
 }
