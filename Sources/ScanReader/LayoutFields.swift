@@ -64,12 +64,15 @@ extension Layout {
             let pieces = fieldPieceCount(gray: g, ink: meanInk, faint: faint)
             // the whole against its pieces: the glyphs the cut split are whole in it
             let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
-            // …and when two or more of them are its parts (each leaves a stretch of it out,
-            // `isPart`: a line across it parted it), the whole is taken on a tie: that line
-            // added no glyph, and a digit's stroke or a shadow's edge parts a box as a ruling
-            // does. A lone inner field is kept on a tie: an inside ringed within the box, or a
-            // note inside an outline the desk's texture closed around it
-            let parted = inner.count >= 2 && inner.allSatisfy { Self.isPart(quads[$0].quad, of: quads[i].quad) }
+            // …and when they are its parts (each leaves a stretch of it out, `isPart`: a line
+            // across it parted it), the whole is taken on a tie: that line added no glyph, and
+            // a digit's stroke or a shadow's edge parts a box as a ruling does. A lone part is
+            // the whole's only when what it leaves out is blank paper like its own
+            // (`leavesOutPaper`): not the desk around a note another outline closed around it,
+            // nor a printed sheet beside it. An inside ringed within the box keeps the tie
+            let parted = inner.allSatisfy { Self.isPart(quads[$0].quad, of: quads[i].quad) }
+                && (inner.count >= 2 || (inner.count == 1
+                    && Self.leavesOutPaper(quads[inner[0]].quad, of: quad, straightened: g)))
             guard pieces > 0, piecesOfIt || parted ? pieces >= innerPieces : pieces > innerPieces else { continue }
             for j in inner { replaced.insert(j); isField[j] = false }
             isField[i] = true

@@ -11,9 +11,10 @@ import Testing
 struct NestedFieldTests {
     /// A sheet with a drawn box (3-px line, 500 wide, `boxHeight` tall, from y = 100)
     /// holding six written 0s (30 × 50) centred at y = 140.
-    static func sheet(boxHeight: Int = 80, divider: Int? = nil) -> GrayImage {
+    static func sheet(boxHeight: Int = 80, divider: Int? = nil, darkFrom: Int? = nil) -> GrayImage {
         var image = GrayImage(width: 600, height: 300, fill: 225)
         for y in 100..<(100 + boxHeight) {
+            if let darkFrom { for x in darkFrom..<550 { image[x, y] = 110 } }
             for x in 50..<550 where y < 103 || y >= 97 + boxHeight || x < 53 || x >= 547 { image[x, y] = 40 }
             if let divider { image[divider, y] = 40; image[divider + 1, y] = 40 }
         }
@@ -68,16 +69,17 @@ struct NestedFieldTests {
     }
 
     /// The fields laid out from the box (found as its inside) and `parts` inside it; with
-    /// two parts, a 2-px line across the box between them at x = 281 (a stroke parting it).
-    func fields(parts: [Quadrilateral]) -> [Quadrilateral] {
+    /// two parts, a 2-px line across the box between them at x = 281 (a stroke parting it);
+    /// `darkFrom`: the box's inside dark (110) from that x on (a desk, not paper).
+    func fields(parts: [Quadrilateral], darkFrom: Int? = nil) -> [Quadrilateral] {
         var quads = [DetectedQuad(quad: Self.quad(49.5, 99.5, 549.5, 179.5), parent: nil, isHole: true)]
         quads += parts.map { DetectedQuad(quad: $0, parent: nil, isHole: true) }
         DetectedQuad.assignParents(&quads)
-        return Layout().regions(in: Self.sheet(divider: parts.count > 1 ? 281 : nil), quads: quads)
+        return Layout().regions(in: Self.sheet(divider: parts.count > 1 ? 281 : nil, darkFrom: darkFrom), quads: quads)
             .filter { $0.kind == .field }.map(\.quad)
     }
 
-    @Test("A box parted in two by a line across it that cuts no glyph (a digit's stroke, a shadow's edge) is one field; a lone part, or an inside ringed within it, stays")
+    @Test("A box parted in two by a line across it that cuts no glyph (a digit's stroke, a shadow's edge) is one field, as is one whose lone part leaves blank paper out; a part beside a dark stretch, or an inside ringed within it, stays")
     func partedBoxIsWhole() {
         // parted by a line between the third and fourth 0: three glyphs in each part, six in
         // the box (the line across it is no glyph)
@@ -87,9 +89,12 @@ struct NestedFieldTests {
         #expect(Layout.isPart(Self.quad(53, 103, 280, 176), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
         // an inside ringed within the box (a rim all round) is no part
         #expect(!Layout.isPart(Self.quad(56, 106, 543, 173), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
-        // control: a lone part holding every glyph (a note inside an outline the desk's
-        // texture closed around it) stays the field, as before
+        // a lone part holding every glyph, the stretch past it blank paper (the box's empty
+        // end past a stroke): the box
         #expect(Layout.isPart(Self.quad(53, 103, 500, 176), of: Self.quad(49.5, 99.5, 549.5, 179.5)))
-        #expect(fields(parts: [Self.quad(53, 103, 500, 176)]).map(\.topRight.x) == [500])
+        #expect(fields(parts: [Self.quad(53, 103, 500, 176)]).map(\.topRight.x) == [549.5])
+        // control: the stretch past it dark (a note inside an outline the desk closed around
+        // it): the part stays the field
+        #expect(fields(parts: [Self.quad(53, 103, 500, 176)], darkFrom: 502).map(\.topRight.x) == [500])
     }
 }
