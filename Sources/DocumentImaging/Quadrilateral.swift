@@ -82,6 +82,17 @@ public struct Quadrilateral: Sendable, Equatable {
         }.count
     }
 
+    /// How far this quad, lying in `other`, stays from the side of `other` it keeps farthest
+    /// from: over `other`'s sides, the distance from the line through that side to the
+    /// nearest of this quad's corners, the greatest. Small when it reaches near every side
+    /// (an inside within a rim); a part cut across `other` leaves the stretch past the cut.
+    public func widestGap(inside other: Quadrilateral) -> Double {
+        let theirs = other.corners, mine = corners
+        return (0..<4).map { k in
+            mine.map { Polygon.distance($0, toLineThrough: theirs[k], theirs[(k + 1) % 4]) }.min()!
+        }.max()!
+    }
+
     /// Whether `p` lies inside (or on) the quad; the quad must be convex.
     public func contains(_ p: Point) -> Bool {
         let c = corners

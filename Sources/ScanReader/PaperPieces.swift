@@ -15,20 +15,12 @@ extension Layout {
 
     /// Whether `inner`, lying in `outer`, leaves a stretch of it out along some side: some
     /// side of `outer` lies at least `partShare` of `outer`'s shortest side from `inner`'s
-    /// every corner. A box parted by a line across it leaves out at least a glyph's room
-    /// on one side (a glyph stands about as tall as the box is high); a note's inside ringed
-    /// by its shaded rim, or a box's inside within its line, comes near every side.
+    /// every corner (`Quadrilateral.widestGap`). A box parted by a line across it leaves out
+    /// at least a glyph's room on one side (a glyph stands about as tall as the box is high);
+    /// a note's inside ringed by its shaded rim, or a box's inside within its line, comes
+    /// near every side.
     static func isPart(_ inner: Quadrilateral, of outer: Quadrilateral) -> Bool {
-        let reach = partShare * outer.shortestSide
-        let c = outer.corners
-        return (0..<4).contains { k in
-            let a = c[k], b = c[(k + 1) % 4]
-            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            guard length > 0 else { return false }
-            return inner.corners.allSatisfy { p in
-                abs((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / length >= reach
-            }
-        }
+        inner.widestGap(inside: outer) >= partShare * outer.shortestSide
     }
 
     /// See `isPart`: the least stretch a part leaves out, as a share of the whole's
@@ -43,8 +35,7 @@ extension Layout {
     /// even at its darkest twentieth (`blankQuantile`). The stretch is the wider of the two
     /// `part` leaves out along `outer`'s length.
     static func leavesOutPaper(_ part: Quadrilateral, of outer: Quadrilateral, straightened g: GrayImage) -> Bool {
-        guard let toImage = Homography(straightening: outer, width: g.width, height: g.height),
-              let toG = toImage.inverted else { return false }
+        guard let toG = Homography(straightening: outer, width: g.width, height: g.height)?.inverted else { return false }
         let corners = part.corners.map { toG.apply(Point($0.x + 0.5, $0.y + 0.5)) }
         let along = g.width >= g.height
         let lo = max(0, Int((along ? corners.map(\.x).min()! : corners.map(\.y).min()!).rounded()))

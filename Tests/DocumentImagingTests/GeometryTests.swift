@@ -188,3 +188,25 @@ struct QuadCasesTests {
         #expect(QuadDetector().detect(in: blob).isEmpty)
     }
 }
+
+@Suite("A quad's widest gap inside another")
+struct WidestGapTests {
+    static func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Quadrilateral {
+        Quadrilateral(topLeft: Point(x0, y0), topRight: Point(x1, y0), bottomRight: Point(x1, y1), bottomLeft: Point(x0, y1))
+    }
+
+    @Test("An inside within a rim stays near every side; a half cut across leaves the other half; turned, the same")
+    func gaps() {
+        let outer = Self.box(0, 0, 400, 80)
+        #expect(abs(Self.box(4, 4, 396, 76).widestGap(inside: outer) - 4) < 1e-9)
+        #expect(abs(Self.box(4, 4, 200, 76).widestGap(inside: outer) - 200) < 1e-9)
+        #expect(abs(outer.widestGap(inside: outer)) < 1e-9)
+        // the same pair turned 30° about the origin
+        let (c, s) = (cos(Double.pi / 6), sin(Double.pi / 6))
+        func turned(_ q: Quadrilateral) -> Quadrilateral {
+            let t = q.corners.map { Point($0.x * c - $0.y * s, $0.x * s + $0.y * c) }
+            return Quadrilateral(topLeft: t[0], topRight: t[1], bottomRight: t[2], bottomLeft: t[3])
+        }
+        #expect(abs(turned(Self.box(4, 4, 200, 76)).widestGap(inside: turned(outer)) - 200) < 1e-9)
+    }
+}
