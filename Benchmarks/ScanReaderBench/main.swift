@@ -205,8 +205,14 @@ func drawDetection(file: String, output: String) throws {
 func drawSheetBoxes(file: String, output: String) throws {
     let image = try ImageLoader.load(path: file, options: .init(maxDimension: ReadOptions().workingSize)).image
     let detector = QuadDetector()
-    let sheets = detector.detect(in: image).filter {
+    var sheets = detector.detect(in: image).filter {
         $0.parent == nil && !$0.followsImageFrame && $0.quad.area >= 0.1 * Double(image.width * image.height)
+    }
+    // SHEET=x,y,x,y,x,y,x,y: that quad instead (a sheet the reader recovered from its fields)
+    if let given = ProcessInfo.processInfo.environment["SHEET"]?.split(separator: ",").compactMap({ Double($0) }),
+       given.count == 8 {
+        sheets = [DetectedQuad(quad: Quadrilateral(ordering: (0..<4).map { Point(given[2 * $0], given[2 * $0 + 1]) }),
+                               parent: nil, isHole: false)]
     }
     for (k, sheet) in sheets.enumerated() {
         guard let (inks, ridges, _) = LineBoxes.straightenedInk(of: sheet.quad, in: image, longestSide: detector.workingSize)
@@ -510,7 +516,7 @@ default:
                scanreader-bench classify IDX COUNT BATCH [MODEL]  classifier digits/s on one thread
                scanreader-bench draw FILE OUT.png           detected quads and the binary copy
                scanreader-bench ruling FILE OUT.png         ruling lines of the largest quad (QUAD=i: the i-th)
-               scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png)
+               scanreader-bench boxes FILE OUT.png          each sheet's lines and boxes (OUT-k.png; SHEET=x,y,…: that quad as the sheet)
                scanreader-bench contours FILE               the largest borders and their polygons
                scanreader-bench borders FILE X Y            the borders around a point and their quads (BORDERS_PNG=P: each copy as P-NAME.png)
                scanreader-bench zones FILE OUT.png          the flat zones paper is taken from

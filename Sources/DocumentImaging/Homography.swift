@@ -31,7 +31,8 @@ public struct Homography: Sendable, Equatable {
         guard Self.determinant(m).magnitude > 1e-12 else { return nil }
     }
 
-    private init(matrix: [Double]) { m = matrix }
+    /// The transform with entries `matrix` (row-major), as given.
+    init(matrix: [Double]) { m = matrix }
 
     /// Maps a point (nil-free: points at infinity map to a huge finite value).
     public func apply(_ p: Point) -> Point { Self.apply(m, p) }
@@ -68,6 +69,11 @@ public struct Homography: Sendable, Equatable {
             let r = i / 3, c = i % 3
             return a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c]
         }
+    }
+
+    /// The 3 × 3 matrix `m` times the column vector `v`.
+    static func multiplyVector(_ m: [Double], _ v: [Double]) -> [Double] {
+        (0..<3).map { m[3 * $0] * v[0] + m[3 * $0 + 1] * v[1] + m[3 * $0 + 2] * v[2] }
     }
 
     static func determinant(_ m: [Double]) -> Double {

@@ -61,7 +61,8 @@ struct Layout {
         let detected = detector.detect(in: pixels.image, chroma: pixels.chroma)
         let plain = regions(in: pixels, quads: detected)
         let grids = plain.filter { $0.kind == .grid }.map(\.quad.center)
-        let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids)
+        let fields = plain.filter { $0.kind == .field }.map(\.quad)
+        let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids, fields: fields)
         return boxed.count == detected.count ? plain : regions(in: pixels, quads: boxed)
     }
 

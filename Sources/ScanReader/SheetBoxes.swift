@@ -4,18 +4,25 @@ import ImagingCore
 extension Layout {
     /// `quads` with the boxes drawn on each sheet added (`LineBoxes` on the straightened
     /// sheet), largest first with their nesting recomputed. A sheet is a quad inside no
-    /// other, not along the photo's frame, covering at least `sheetShare` of the photo.
-    /// A box is added only where the detector found nothing there already: not the same
-    /// quad, and not inside a larger quad that could itself be a box on the sheet. Sheets
-    /// holding a point of `skipping` (a grid read there: its cells are the boxes there)
-    /// are not searched.
-    func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = []) -> [DetectedQuad] {
+    /// other, not along the photo's frame, covering at least `sheetShare` of the photo;
+    /// where `fields` (the boxes read as fields) lie on no such sheet, the sheet they lie
+    /// on is recovered from them (`sheetOfFields`). A box is added only where the
+    /// detector found nothing there already: not the same quad, and not inside a larger
+    /// quad that could itself be a box on the sheet. Sheets holding a point of `skipping`
+    /// (a grid read there: its cells are the boxes there) are not searched.
+    func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = [],
+                          fields: [Quadrilateral] = []) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
+        var sheets: [(index: Int?, quad: Quadrilateral)] = quads.enumerated().compactMap { i, sheet in
+            sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea
+                ? (i, sheet.quad) : nil
+        }
+        let offSheets = fields.filter { field in !sheets.contains { $0.quad.contains(field.center) } }
+        if let recovered = Self.sheetOfFields(offSheets) { sheets.append((nil, recovered)) }
         var added: [DetectedQuad] = []
-        for (i, sheet) in quads.enumerated()
-        where sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea {
-            if skipping.contains(where: { sheet.quad.contains($0) }) { continue }
-            for quad in drawnBoxes(on: sheet.quad, in: image) {
+        for (i, sheet) in sheets {
+            if skipping.contains(where: { sheet.contains($0) }) { continue }
+            for quad in drawnBoxes(on: sheet, in: image) {
                 let tolerance = Self.sameBoxShare * quad.shortestSide
                 let known = (quads + added).enumerated().contains { k, other in
                     if k == i { return false }
@@ -23,13 +30,24 @@ extension Layout {
                     // inside a larger quad the detector found that could be a box on the
                     // sheet (not the sheet again): that one's business
                     return k < quads.count && other.quad.area > quad.area
-                        && other.quad.area <= Self.largestBoxShare * sheet.quad.area && other.quad.contains(quad.center)
+                        && other.quad.area <= Self.largestBoxShare * sheet.area && other.quad.contains(quad.center)
                 }
                 if !known { added.append(DetectedQuad(quad: quad, parent: nil, isHole: false, isLineMiddle: true)) }
             }
         }
         guard !added.isEmpty else { return quads }
         return Self.nested(quads + added)
+    }
+
+    /// The sheet under `fields` whose own outline no quad follows (the sheet below merged
+    /// with it, a shadow across its edge, a curled corner): the fields are boxes drawn on
+    /// it, rectangles on one plane, so the plane's axes (`PlaneAxes`, from at least
+    /// `fieldsForSheet` fields that agree) give the rectangle they span there, grown by
+    /// `sheetGrowth` on each side for the boxes beyond them. nil when too few agree.
+    static func sheetOfFields(_ fields: [Quadrilateral]) -> Quadrilateral? {
+        guard fields.count >= fieldsForSheet,
+              let axes = PlaneAxes(rectangles: fields, minimumCount: fieldsForSheet) else { return nil }
+        return axes.span(grownBy: sheetGrowth)
     }
 
     /// The boxes `LineBoxes` finds on `sheet` straightened (at most at the detection
@@ -54,6 +72,12 @@ extension Layout {
 
     /// A sheet boxes are looked for on covers at least this share of the photo.
     static let sheetShare = 0.1
+    /// The fewest fields agreeing on one plane that make a sheet of their own: two boxes
+    /// in one perspective are a form; one could be a note.
+    static let fieldsForSheet = 2
+    /// A sheet recovered from its fields reaches this share of their span past them on
+    /// each side (a form's boxes lie in a column or a row; a missed one lies beside them).
+    static let sheetGrowth = 0.25
     /// A box covering more than this share of its sheet is the sheet's own border.
     static let largestBoxShare = 0.5
     /// Two quads whose corners all lie within this share of the box's shortest side of
