@@ -17,7 +17,7 @@ struct SheetBoxesTests {
     /// `strokes` (each says which sheet points it inks dark). Returns the photo and the boxes'
     /// line-middle corners in it.
     func photo(degrees: Double, boxes: [(Double, Double, Double, Double)] = smallBoxes, zeros: Bool = true,
-               strokes: [(Point) -> Bool] = []) -> (GrayImage, [Quadrilateral]) {
+               strokes: [(Point) -> Bool] = [], desk: Int = 70) -> (GrayImage, [Quadrilateral]) {
         let (w, h) = (1000, 900)
         let a = degrees * .pi / 180
         let toPhoto = { (p: Point) -> Point in
@@ -28,14 +28,14 @@ struct SheetBoxesTests {
             let x = (p.x - 500) / 0.9, y = (p.y - 450) / 0.9
             return Point(300 + x * cos(a) + y * sin(a), 400 - x * sin(a) + y * cos(a))
         }
-        var image = GrayImage(width: w, height: h, fill: 70)
+        var image = GrayImage(width: w, height: h, fill: UInt8(desk))
         for y in 0..<h {
             for x in 0..<w {
                 // four samples per pixel: the lines' edges are grey, as in a photo
                 var sum = 0
                 for (dx, dy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
                     let s = toSheet(Point(Double(x) + dx, Double(y) + dy))
-                    guard s.x >= 0, s.y >= 0, s.x < 600, s.y < 800 else { sum += 70; continue }
+                    guard s.x >= 0, s.y >= 0, s.x < 600, s.y < 800 else { sum += desk; continue }
                     var v = 225
                     for (x0, y0, x1, y1) in boxes {
                         let onLine = (abs(s.y - y0) < 1 || abs(s.y - y1) < 1) && s.x > x0 - 1 && s.x < x1 + 1
@@ -74,6 +74,24 @@ struct SheetBoxesTests {
         // the photo-wide detector alone misses them (what the sheet pass adds)
         let detectedOnly = layout.regions(in: image, quads: layout.detector.detect(in: image))
         #expect(matched(detectedOnly, boxes, tolerance: 1.5) == 0)
+    }
+
+    @Test("A sheet no quad outlines (white on white) is recovered from two of its fields, and the boxes by them found",
+          arguments: [0.0, 20.0, -35.0])
+    func sheetOfItsFields(degrees: Double) {
+        let (image, boxes) = photo(degrees: degrees, desk: 225)
+        let layout = Layout()
+        let detected = layout.detector.detect(in: image)
+        #expect(!detected.contains { $0.quad.area >= Layout.sheetShare * Double(image.width * image.height) && $0.parent == nil })
+        // no sheet, no fields: nothing to search
+        #expect(!layout.addingSheetBoxes(to: detected, in: image).contains { $0.isLineMiddle })
+        // two boxes read as fields (say, found by the detector at a closer look), far apart
+        // across the sheet, give the sheet they span and the boxes between them
+        let added = layout.addingSheetBoxes(to: detected, in: image, fields: [boxes[0], boxes[3]])
+            .filter(\.isLineMiddle).map(\.quad)
+        for box in boxes { #expect(added.contains { Layout.sameCorners($0, box, within: 1.5) }) }
+        // one field could be a note: no sheet of its own
+        #expect(!layout.addingSheetBoxes(to: detected, in: image, fields: [boxes[0]]).contains { $0.isLineMiddle })
     }
 
     @Test("A sheet on which a grid was read is not searched: its cells are the boxes there")
