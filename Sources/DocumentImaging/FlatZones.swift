@@ -262,26 +262,28 @@ public enum FlatZones {
     }
 
     /// True when the zone `strip` lies along the border `line` (from `t0` to `t1`) as a
-    /// strip of even thickness: measured across it from the border (past `skipping` pixels
-    /// of edge band) at every tenth of the way from a tenth to nine tenths, the thinnest
+    /// strip of even thickness: its pixels counted across the border, as far as the
+    /// thickest strip taken (`stripShare` of the border's length, past `skipping` pixels of
+    /// edge band; flecks of the paper's tone in it, noise where two close tones meet, do
+    /// not end the count) at every tenth of the way from a tenth to nine tenths, the thinnest
     /// and the thickest measure left out, it is everywhere thick and nowhere more than
     /// `evenStripRatio` times as thick as elsewhere: a tapering wedge (another paper's
     /// corner, a tint cut aslant) is no strip.
     static func isEvenStrip(_ strip: Int32, along line: Line, normal: Point, from t0: Double, to t1: Double,
                             skipping: Double, label: [Int32], width w: Int, height h: Int) -> Bool {
         var thicknesses: [Int] = []
+        let reach = skipping + 1 + stripShare * (t1 - t0)
         for share in stride(from: 0.1, through: 0.9, by: 0.1) {
             let t = t0 + share * (t1 - t0)
             let start = Point(line.point.x + t * line.direction.x, line.point.y + t * line.direction.y)
             var best = 0
             for side in [-1.0, 1.0] {
                 var count = 0, d = 0.0
-                var entered = false
-                while true {
+                while d < reach {
                     d += 1
                     let x = Int((start.x + side * d * normal.x).rounded()), y = Int((start.y + side * d * normal.y).rounded())
                     guard x >= 0, y >= 0, x < w, y < h else { break }
-                    if label[y * w + x] == strip { entered = true; count += 1 } else if entered || d > skipping + 1 { break }
+                    if label[y * w + x] == strip { count += 1 }
                 }
                 best = max(best, count)
             }
