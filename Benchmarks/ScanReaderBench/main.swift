@@ -219,7 +219,7 @@ func drawSheetBoxes(file: String, output: String) throws {
         else { continue }
         for (f, ink) in (inks + [ridges]).enumerated() {
         let (w, h) = (ink.width, ink.height)
-        let finder = LineBoxes(longerSide: max(w, h))
+        let finder = LineBoxes(longerSide: max(w, h)).forStrokes(of: ink)
         let (rows, columns) = finder.lines(in: ink)
         let boxes = finder.boxes(in: ink)
         var canvas = RGBCanvas(width: w, height: h)

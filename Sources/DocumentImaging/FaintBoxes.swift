@@ -12,13 +12,52 @@ extension LineBoxes {
     public func boxes(in inks: [BinaryImage], ridges: BinaryImage, largestShare: Double) -> [Box] {
         let largest = largestShare * Double(ridges.width * ridges.height)
         let onRegion = { (box: Box) in Double(box.outer.width * box.outer.height) <= largest }
-        let thresholded = inks.flatMap { boxes(in: $0).filter(onRegion) }
+        let thresholded = inks.flatMap { ink in forStrokes(of: ink).boxes(in: ink).filter(onRegion) }
         guard let darkest = inks.last else { return thresholded }
         let faint = boxes(in: ridges).filter { box in
             onRegion(box) && !thresholded.contains { $0.outer.contains(box.outer, margin: maximumThickness) }
                 && Self.darkShare(of: box, in: darkest) < Self.loopDarkShare
         }
         return thresholded + faint
+    }
+
+    /// These settings with the thickest line taken at least `strokeThicknessRatio` times the
+    /// typical width of `ink`'s strokes (`typicalStrokeWidth`): blur widens a thin line as
+    /// it widens every stroke, past a fixed share of the region in a small, blurred photo.
+    public func forStrokes(of ink: BinaryImage) -> LineBoxes {
+        guard let stroke = Self.typicalStrokeWidth(of: ink) else { return self }
+        var adjusted = self
+        adjusted.maximumThickness = max(maximumThickness, Int((Self.strokeThicknessRatio * stroke).rounded(.up)))
+        adjusted.bridgedGap = 2 * adjusted.maximumThickness
+        return adjusted
+    }
+
+    /// See `forStrokes(of:)`: a drawn line is no wider than a written stroke, and half as
+    /// wide again allows for blur, which widens a thin line more than a broad stroke.
+    public static let strokeThicknessRatio = 1.5
+
+    /// The median length of `ink`'s runs down its columns and along its rows, each no
+    /// longer than a tenth of the shorter side (blobs and the region's own border left
+    /// out): the width of its strokes and lines. nil without ink.
+    static func typicalStrokeWidth(of ink: BinaryImage) -> Double? {
+        let cap = max(2, min(ink.width, ink.height) / 10)
+        var counts = [Int](repeating: 0, count: cap + 1)
+        func count(_ length: Int) { if length > 0 && length <= cap { counts[length] += 1 } }
+        for y in 0..<ink.height {
+            var run = 0
+            for x in 0..<ink.width { if ink.bits[y * ink.width + x] != 0 { run += 1 } else { count(run); run = 0 } }
+            count(run)
+        }
+        for x in 0..<ink.width {
+            var run = 0
+            for y in 0..<ink.height { if ink.bits[y * ink.width + x] != 0 { run += 1 } else { count(run); run = 0 } }
+            count(run)
+        }
+        let total = counts.reduce(0, +)
+        guard total > 0 else { return nil }
+        var seen = 0
+        for (length, n) in counts.enumerated() { seen += n; if 2 * seen >= total { return Double(length) } }
+        return Double(cap)
     }
 
     /// See `boxes(in:ridges:largestShare:)`: a box only the ridges show whose lines are ink at the

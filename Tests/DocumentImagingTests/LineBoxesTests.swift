@@ -249,3 +249,39 @@ struct NoisySheetBoxesTests {
     @Test("Control: a box drawn on the same noisy sheet is found")
     func boxed() { #expect(boxes(boxed: true) >= 1) }
 }
+
+/// The thickest line taken follows the width of the strokes (`LineBoxes.forStrokes`):
+/// blur widens a thin line as it widens every stroke.
+struct StrokeWidthLineTests {
+    /// A 720 × 240 region (its share-based thickest line: 7 px) holding a box whose lines
+    /// are `line` px thick around five digit-like bars and rings of strokes `stroke` px wide.
+    static func region(line: Int, stroke: Int) -> BinaryImage {
+        var ink = LineBoxesTests.Ink(720, 240)
+        ink.box(60, 60, 620, 190, thickness: line)
+        for k in 0..<5 {
+            let x = 100 + 100 * k
+            ink.paint(x, 80, x + stroke, 170)                                  // an upright stroke
+            ink.box(x + 30, 85, x + 70, 165, thickness: stroke)                // a ring, a 0
+        }
+        return ink.image
+    }
+
+    @Test("Lines as wide as the strokes are lines, past the share-based thickness, across stroke widths",
+          arguments: [7, 9, 12])
+    func blurredBoxFound(stroke: Int) {
+        let image = Self.region(line: stroke, stroke: stroke)
+        let plain = LineBoxes(longerSide: 720)
+        #expect(LineBoxes.typicalStrokeWidth(of: image) == Double(stroke))
+        let adjusted = plain.forStrokes(of: image)
+        #expect(adjusted.maximumThickness >= stroke)
+        #expect(adjusted.boxes(in: image).contains { $0.outer == PixelBox(x: 60, y: 60, width: 560, height: 130) })
+        // the share-based thickness alone takes no line that wide
+        if stroke > plain.maximumThickness { #expect(!plain.boxes(in: image).contains { $0.outer.width == 560 }) }
+    }
+
+    @Test("Control: a frame of bars three times the strokes' width is no box of lines")
+    func thickBarsAreNoLines() {
+        let image = Self.region(line: 27, stroke: 9)
+        #expect(!LineBoxes(longerSide: 720).forStrokes(of: image).boxes(in: image).contains { $0.outer.width == 560 })
+    }
+}
