@@ -62,7 +62,9 @@ struct Layout {
         let plain = regions(in: pixels, quads: detected)
         let grids = plain.filter { $0.kind == .grid }.map(\.quad.center)
         let fields = plain.filter { $0.kind == .field }.map(\.quad)
-        let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids, fields: fields)
+        // a grid of rows and columns both (a puzzle, a table; not a comb)
+        let pageOfGrid = plain.contains { ($0.ruling?.rowCount ?? 1) > 1 && ($0.ruling?.columnCount ?? 1) > 1 }
+        let boxed = addingSheetBoxes(to: detected, in: pixels.image, skipping: grids, fields: fields, pageOfGrid: pageOfGrid)
         return boxed.count == detected.count ? plain : regions(in: pixels, quads: boxed)
     }
 

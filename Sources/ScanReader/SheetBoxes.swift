@@ -6,19 +6,21 @@ extension Layout {
     /// sheet), largest first with their nesting recomputed. A sheet is a quad inside no
     /// other, not along the photo's frame, covering at least `sheetShare` of the photo;
     /// where `fields` (the boxes read as fields) lie on no such sheet, the sheet they lie
-    /// on is recovered from them (`sheetOfFields`). A box is added only where the
+    /// on is recovered from them (`sheetOfFields`), unless the photo is the `pageOfGrid` (a
+    /// puzzle or a table read there: fields beside it are its captions, and its cells the
+    /// boxes on its page). A box is added only where the
     /// detector found nothing there already: not the same quad, and not inside a larger
     /// quad that could itself be a box on the sheet. Sheets holding a point of `skipping`
     /// (a grid read there: its cells are the boxes there) are not searched.
     func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = [],
-                          fields: [Quadrilateral] = []) -> [DetectedQuad] {
+                          fields: [Quadrilateral] = [], pageOfGrid: Bool = false) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
         var sheets: [(index: Int?, quad: Quadrilateral)] = quads.enumerated().compactMap { i, sheet in
             sheet.parent == nil && !sheet.followsImageFrame && sheet.quad.area >= Self.sheetShare * photoArea
                 ? (i, sheet.quad) : nil
         }
         let offSheets = fields.filter { field in !sheets.contains { $0.quad.contains(field.center) } }
-        if let recovered = Self.sheetOfFields(offSheets) { sheets.append((nil, recovered)) }
+        if !pageOfGrid, let recovered = Self.sheetOfFields(offSheets) { sheets.append((nil, recovered)) }
         var added: [DetectedQuad] = []
         for (i, sheet) in sheets {
             if skipping.contains(where: { sheet.contains($0) }) { continue }

@@ -90,6 +90,9 @@ struct SheetBoxesTests {
         let added = layout.addingSheetBoxes(to: detected, in: image, fields: [boxes[0], boxes[3]])
             .filter(\.isLineMiddle).map(\.quad)
         for box in boxes { #expect(added.contains { Layout.sameCorners($0, box, within: 1.5) }) }
+        // beside a puzzle or a table read in the photo, fields are its captions: no sheet
+        #expect(!layout.addingSheetBoxes(to: detected, in: image, fields: [boxes[0], boxes[3]], pageOfGrid: true)
+            .contains { $0.isLineMiddle })
         // one field could be a note: no sheet of its own
         #expect(!layout.addingSheetBoxes(to: detected, in: image, fields: [boxes[0]]).contains { $0.isLineMiddle })
     }
