@@ -12,7 +12,10 @@ extension LineBoxes {
     public func boxes(in inks: [BinaryImage], ridges: BinaryImage, largestShare: Double) -> [Box] {
         let largest = largestShare * Double(ridges.width * ridges.height)
         let onRegion = { (box: Box) in Double(box.outer.width * box.outer.height) <= largest }
-        let thresholded = inks.flatMap { ink in forStrokes(of: ink).boxes(in: ink).filter(onRegion) }
+        let thresholded = inks.flatMap { ink in
+            let finder = forStrokes(of: ink)
+            return finder.boxes(in: ink).filter { onRegion($0) && min($0.bottom - $0.top, $0.right - $0.left) >= Double(finder.minimumRoom) }
+        }
         guard let darkest = inks.last else { return thresholded }
         let faint = boxes(in: ridges).filter { box in
             onRegion(box) && !thresholded.contains { $0.outer.contains(box.outer, margin: maximumThickness) }
@@ -24,13 +27,25 @@ extension LineBoxes {
     /// These settings with the thickest line taken at least `strokeThicknessRatio` times the
     /// typical width of `ink`'s strokes (`typicalStrokeWidth`): blur widens a thin line as
     /// it widens every stroke, past a fixed share of the region in a small, blurred photo.
+    /// Where that widens the lines taken, a box also needs room for a glyph (`minimumRoom`).
     public func forStrokes(of ink: BinaryImage) -> LineBoxes {
         guard let stroke = Self.typicalStrokeWidth(of: ink) else { return self }
+        let widened = Int((Self.strokeThicknessRatio * stroke).rounded(.up))
+        guard widened > maximumThickness else { return self }
         var adjusted = self
-        adjusted.maximumThickness = max(maximumThickness, Int((Self.strokeThicknessRatio * stroke).rounded(.up)))
-        adjusted.bridgedGap = 2 * adjusted.maximumThickness
+        adjusted.maximumThickness = widened
+        adjusted.bridgedGap = 2 * widened
+        // lines as thick as strokes also trace a glyph's loop (a 0 written flat): a box
+        // has room for a glyph inside, `glyphRoomStrokes` strokes between its lines' middles
+        adjusted.minimumRoom = Int((Self.glyphRoomStrokes * stroke).rounded(.up))
         return adjusted
     }
+
+    /// See `forStrokes(of:)`: a written digit is at least five strokes tall (MNIST's are
+    /// about seven), and a loop inside a glyph is at most about two strokes across its
+    /// narrower way; a box holding a glyph has four strokes' room and a line between its
+    /// lines' middles.
+    public static let glyphRoomStrokes = 5.0
 
     /// See `forStrokes(of:)`: a drawn line is no wider than a written stroke, and half as
     /// wide again allows for blur, which widens a thin line more than a broad stroke.

@@ -30,6 +30,10 @@ public struct LineBoxes: Sendable {
     public var bridgedGap: Int
     /// The shortest box side (and so the shortest line) taken, pixels.
     public var minimumSide: Int
+    /// The shortest distance between a box's opposite lines' middles, pixels: set where
+    /// the thickest line follows the strokes' width (`forStrokes(of:)`), so that a glyph's
+    /// loop drawn in such strokes is no box.
+    public var minimumRoom = 0
 
     /// Settings for a straightened region whose longer side is `longerSide` pixels: the
     /// line thickness, gap and box size are fixed shares of it, so the same drawing is

@@ -279,6 +279,19 @@ struct StrokeWidthLineTests {
         if stroke > plain.maximumThickness { #expect(!plain.boxes(in: image).contains { $0.outer.width == 560 }) }
     }
 
+    @Test("A glyph's loop drawn in strokes as thick as the lines taken is no box: it has no room for a glyph",
+          arguments: [7, 9, 12])
+    func loopIsNoBox(stroke: Int) {
+        let image = Self.region(line: stroke, stroke: stroke)
+        let blank = BinaryImage(width: image.width, height: image.height, bits: [UInt8](repeating: 0, count: image.width * image.height))
+        let found = LineBoxes(longerSide: 720).boxes(in: [image], ridges: blank, largestShare: 0.9)
+        // the box around them, and no ring (40 × 80 px, at most 33 px between its lines' middles)
+        #expect(found.contains { $0.outer == PixelBox(x: 60, y: 60, width: 560, height: 130) })
+        #expect(!found.contains { $0.outer.width <= 40 })
+        // the rings are lines' boxes at that thickness: the room is what leaves them out
+        #expect(LineBoxes(longerSide: 720).forStrokes(of: image).boxes(in: image).contains { $0.outer.width <= 40 })
+    }
+
     @Test("Control: a frame of bars three times the strokes' width is no box of lines")
     func thickBarsAreNoLines() {
         let image = Self.region(line: 27, stroke: 9)
