@@ -55,8 +55,9 @@ struct Layout {
     var rectifiedSide = 450
 
     /// The regions of `image`: laid out from the detector's quads, then again with the
-    /// boxes drawn on its sheets added (`addingSheetBoxes`) where there are any: a sheet
-    /// on which a grid was read is not searched.
+    /// boxes drawn on its sheets added (`addingSheetBoxes`; a form's sheet no quad outlines
+    /// is recovered from the fields laid out on it) where there are any: a sheet on which a
+    /// grid was read is not searched.
     func regions(in pixels: PhotoPixels) -> [LaidOutRegion] {
         let detected = detector.detect(in: pixels.image, chroma: pixels.chroma)
         let plain = regions(in: pixels, quads: detected)

@@ -6,12 +6,12 @@ extension Layout {
     /// sheet), largest first with their nesting recomputed. A sheet is a quad inside no
     /// other, not along the photo's frame, covering at least `sheetShare` of the photo;
     /// where `fields` (the boxes read as fields) lie on no such sheet, the sheet they lie
-    /// on is recovered from them (`sheetOfFields`), unless the photo is the `pageOfGrid` (a
-    /// puzzle or a table read there: fields beside it are its captions, and its cells the
-    /// boxes on its page). A box is added only where the
-    /// detector found nothing there already: not the same quad, and not inside a larger
-    /// quad that could itself be a box on the sheet. Sheets holding a point of `skipping`
-    /// (a grid read there: its cells are the boxes there) are not searched.
+    /// on is recovered from them (`sheetOfFields`), unless the photo is the `pageOfGrid`
+    /// (a puzzle or a table read there: fields beside it are its captions, and its cells
+    /// the boxes on its page). A box is added only where the detector found nothing there
+    /// already: not the same quad, and not inside a larger quad that could itself be a box
+    /// on the sheet. Sheets holding a point of `skipping` (a grid read there: its cells are
+    /// the boxes there) are not searched.
     func addingSheetBoxes(to quads: [DetectedQuad], in image: GrayImage, skipping: [Point] = [],
                           fields: [Quadrilateral] = [], pageOfGrid: Bool = false) -> [DetectedQuad] {
         let photoArea = Double(image.width * image.height)
