@@ -57,17 +57,22 @@ extension LineBoxes {
     static func typicalStrokeWidth(of ink: BinaryImage) -> Double? {
         let cap = max(2, min(ink.width, ink.height) / 10)
         var counts = [Int](repeating: 0, count: cap + 1)
-        func count(_ length: Int) { if length > 0 && length <= cap { counts[length] += 1 } }
-        for y in 0..<ink.height {
-            var run = 0
-            for x in 0..<ink.width { if ink.bits[y * ink.width + x] != 0 { run += 1 } else { count(run); run = 0 } }
-            count(run)
+        // the runs along each line of `bits` (`length` pixels a line): rows, then the
+        // transposed image's rows, the columns
+        func countRuns(_ bits: [UInt8], length: Int) {
+            for start in stride(from: 0, to: bits.count, by: length) {
+                var run = 0
+                for k in start..<(start + length) {
+                    if bits[k] != 0 { run += 1; continue }
+                    if run <= cap { counts[run] += 1 }
+                    run = 0
+                }
+                if run <= cap { counts[run] += 1 }
+            }
         }
-        for x in 0..<ink.width {
-            var run = 0
-            for y in 0..<ink.height { if ink.bits[y * ink.width + x] != 0 { run += 1 } else { count(run); run = 0 } }
-            count(run)
-        }
+        countRuns(ink.bits, length: ink.width)
+        countRuns(ink.transposedBits(), length: ink.height)
+        counts[0] = 0   // the gaps between runs
         let total = counts.reduce(0, +)
         guard total > 0 else { return nil }
         var seen = 0

@@ -30,7 +30,7 @@ public struct PlaneAxes: Sendable {
         let least = max(2, minimumCount)
         guard quads.count >= least, let reference = quads.max(by: { $0.area < $1.area }) else { return nil }
         let scale = max(1, quads.flatMap(\.corners).map { max(abs($0.x), abs($0.y)) }.max()!)
-        let across = Self.direction(reference.topLeft, reference.topRight)
+        let across = Line(through: reference.topLeft, reference.topRight).direction
         let fit = { (set: [Quadrilateral]) -> ([Double], [Double])? in
             let families = Self.families(of: set, along: across)
             guard let first = Self.vanishingPoint(families.0, scale: scale),
@@ -44,12 +44,12 @@ public struct PlaneAxes: Sendable {
                          + sides.1.map { Self.offset($0, toward: points.1, scale: scale) }).max()!
             return worst / max(1, quad.shortestSide)
         }
+        let area = { (set: [Quadrilateral]) in set.reduce(0) { $0 + $1.area } }
         var kept: [Quadrilateral] = []
         for i in quads.indices {
             for j in quads.indices where j > i {
                 guard let points = fit([quads[i], quads[j]]) else { continue }
                 let agreeing = quads.filter { misfit($0, points) <= Self.agreementShare }
-                let area = { (set: [Quadrilateral]) in set.reduce(0) { $0 + $1.area } }
                 if agreeing.count > kept.count || (agreeing.count == kept.count && area(agreeing) > area(kept)) {
                     kept = agreeing
                 }
@@ -81,7 +81,8 @@ public struct PlaneAxes: Sendable {
         let corners = [Point(x0 - gx, y0 - gy), Point(x1 + gx, y0 - gy), Point(x1 + gx, y1 + gy), Point(x0 - gx, y1 + gy)]
         let m = toImage.m
         let ws = corners.map { m[6] * $0.x + m[7] * $0.y + m[8] }
-        let sign = onPlane.isEmpty ? 1.0 : (m[6] * onPlane[0].x + m[7] * onPlane[0].y + m[8] < 0 ? -1.0 : 1.0)
+        // the side of the horizon the rectangles lie on (init keeps them all on one)
+        let sign = m[6] * onPlane[0].x + m[7] * onPlane[0].y + m[8] < 0 ? -1.0 : 1.0
         guard ws.allSatisfy({ $0 * sign > 0 }) else { return nil }
         return Quadrilateral(ordering: corners.map { toImage.apply($0) })
     }
@@ -93,7 +94,7 @@ public struct PlaneAxes: Sendable {
     static func sides(of quad: Quadrilateral, along across: Point) -> ([(Point, Point)], [(Point, Point)]) {
         let c = quad.corners
         let all = (0..<4).map { (c[$0], c[($0 + 1) % 4]) }
-        let d = direction(c[0], c[1])
+        let d = Line(through: c[0], c[1]).direction
         let topRunsAcross = abs(d.x * across.x + d.y * across.y) >= 0.5.squareRoot()
         return topRunsAcross ? ([all[0], all[2]], [all[1], all[3]]) : ([all[1], all[3]], [all[0], all[2]])
     }
@@ -102,11 +103,6 @@ public struct PlaneAxes: Sendable {
         var first: [(Point, Point)] = [], second: [(Point, Point)] = []
         for q in quads { let s = sides(of: q, along: across); first += s.0; second += s.1 }
         return (first, second)
-    }
-
-    static func direction(_ a: Point, _ b: Point) -> Point {
-        let len = max(1e-12, Polygon.distance(a, b))
-        return Point((b.x - a.x) / len, (b.y - a.y) / len)
     }
 
     /// The homogeneous point (scaled coordinates: image / `scale`) nearest the lines
