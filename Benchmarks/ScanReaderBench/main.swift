@@ -375,6 +375,17 @@ case "pieces" where args.count >= 3:
             print("\(path)\t\(p.kind)\t\(p.box.map(String.init).joined(separator: " "))\t\(p.prediction.label)\t\(p.prediction.confidence)\t\(hex)")
         }
     }
+case "sevens" where args.count >= 3:
+    // every piece the model reads as 1 or 7 (or rejects, favouring one of them among the
+    // digits): file, box, label, confidence, the probabilities of 1 and 7, and the longest
+    // run across the glyph's middle in strokes (InkCrop.crossBarStrokes: a 7's cross bar)
+    let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
+    for path in args[2...] {
+        for p in reader.pieces(path: path) where [1, 7].contains(p.prediction.amongDigits.label) {
+            let cross = p.crop.crossBarStrokes.map { String(format: "%.2f", $0) } ?? "-"
+            print("\(path)\t\(p.box.map(String.init).joined(separator: " "))\t\(p.prediction.label)\t\(p.prediction.confidence)\t\(p.prediction.probabilities[1])\t\(p.prediction.probabilities[7])\t\(cross)")
+        }
+    }
 case "orient" where args.count >= 3:
     // what --orientation auto weighs, per photo: the glyph-turn evidence per turn
     // (summed log-probabilities) and the turn taken

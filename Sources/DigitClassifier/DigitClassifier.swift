@@ -31,6 +31,15 @@ public struct DigitPrediction: Sendable, Equatable {
         return DigitPrediction(probabilities: p, label: p.indices.max { p[$0] < p[$1] }!)
     }
 
+    /// The answer when what the model calls `merged` is known to be `kept`: `merged`'s
+    /// probability added to `kept`'s, the label the more probable class after it.
+    public func merging(_ merged: Int, into kept: Int) -> DigitPrediction {
+        var p = probabilities
+        p[kept] += p[merged]
+        p[merged] = 0
+        return DigitPrediction(probabilities: p, label: p.indices.max { p[$0] < p[$1] }!)
+    }
+
     /// The most probable digit, ignoring the reject class, and its probability.
     public var bestDigit: (digit: Int, probability: Float) {
         let d = (0..<10).max { probabilities[$0] < probabilities[$1] }!

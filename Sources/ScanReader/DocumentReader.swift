@@ -175,9 +175,9 @@ public final class DocumentReader: Sendable {
 
     /// Every piece the reading of the image at `path` cuts (EXIF applied as the options
     /// say, regions not turned): its classifier input, what the model said, its region's
-    /// kind and its box [x, y, w, h] in full-resolution upright pixels. For mining the
-    /// model's training data (`scanreader-bench pieces`).
-    public func pieces(path: String) -> [(input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])] {
+    /// kind, its box [x, y, w, h] in full-resolution upright pixels and its ink. For
+    /// mining the model's training data (`scanreader-bench pieces`).
+    public func pieces(path: String) -> [(input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int], crop: InkCrop)] {
         let loadOptions = ImageLoadOptions(maxDimension: options.workingSize, appliesExifOrientation: options.orientation != .none,
                                            maxBytes: options.maxBytes, memoryBudget: memoryBudget,
                                            chromaBlock: Self.chromaBlock)
@@ -187,9 +187,9 @@ public final class DocumentReader: Sendable {
         // small fields from the finer copy, as `read(path:)` cuts them
         return readRegions(in: Self.pixels(of: loaded, options: loadOptions, loading: load)).flatMap { region in
             let map = region.toImage
-            return region.pieces.compactMap { p -> (input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int])? in
+            return region.pieces.compactMap { p -> (input: DigitInput, prediction: DigitPrediction, kind: String, box: [Int], crop: InkCrop)? in
                 guard let crop = p.crop, let pr = p.prediction else { return nil }
-                return (crop.modelInput, pr, region.region.kind.rawValue, region.imageBox(crop.box, scale: reduction, map: map))
+                return (crop.modelInput, pr, region.region.kind.rawValue, region.imageBox(crop.box, scale: reduction, map: map), crop)
             }
         }
     }
@@ -242,7 +242,8 @@ public final class DocumentReader: Sendable {
     /// with a rejected piece is read again from its faint ink (`FaintInkReading`); a
     /// cell's rejected piece that is a 1 written with a flag is read as 1 (`FlaggedOnes`);
     /// a sudoku's cells are read with the digits the givens (sure digits) of their row and
-    /// column already are ruled out (`SudokuRule`);
+    /// column already are ruled out (`SudokuRule`); a 7 or 1 the model doubts between the
+    /// two, without a cross bar, in a region whose writer crosses 7s is a 1 (`CrossedSevens`);
     /// a grid's strips past its frame that read nothing are dropped
     /// (`ReadRegion.trimmedPastFrame`).
     func read(_ laidOut: [LaidOutRegion]) -> [ReadRegion] {
@@ -284,7 +285,7 @@ public final class DocumentReader: Sendable {
                                              classifier: classifier)
         let faint = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
         let ones = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
-        let whole = SudokuRule.reading(ones, of: laidOut)
+        let whole = CrossedSevens.reading(SudokuRule.reading(ones, of: laidOut))
         return zip(laidOut, whole).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }

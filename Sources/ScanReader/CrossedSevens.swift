@@ -1,0 +1,57 @@
+import DigitClassifier
+import DocumentImaging
+
+/// A 1 written with a flag, by a writer who crosses their 7s.
+///
+/// Where a 1 is written with a flag off its top, as much of Europe writes it, the 7 is
+/// crossed with a bar through its stem so the two are not confused; a flagged 1 alone is
+/// shaped like the uncrossed 7 most of the model's training 7s are, and the model splits
+/// between the two (sudoku-donshel: its flagged 1s are read as 7 with 50–99 %, or as 1 with
+/// under 60 %). The sure 7s of a region (one document: one writer) say which convention
+/// it is written in: where one of them is crossed (`InkCrop.hasCrossBar`), a piece of it
+/// the model doubts between 7 and 1 (each the other's runner-up among the digits, the
+/// runner-up with at least `doubtShare`) and that has no cross bar is a 1, as sure as the
+/// model is that it is one of the two. A 7 the model does not doubt (printed) is left as
+/// read, and so is every piece of a region without a crossed 7: the evidence is not taken
+/// from the photo's other documents, which other hands may have filled.
+///
+/// Runs after `SudokuRule`: a puzzle's own rule, where it decides a cell, outranks the
+/// writer's convention (wichtounet-mixed's grids are filled by many hands, crossing 7s
+/// or not cell by cell).
+enum CrossedSevens {
+    /// The runner-up's least share of the probability for the model to be in doubt between
+    /// 7 and 1 (a printed 7 leaves the 1 a millionth).
+    static let doubtShare: Float = 0.01
+
+    /// `pieces` (per region, with predictions) with each doubted, uncrossed 7 or 1 read as
+    /// 1 in the regions holding a sure, crossed 7.
+    static func reading(_ pieces: [[ReadRegion.Piece]]) -> [[ReadRegion.Piece]] {
+        pieces.map { list in
+            let crossesSevens = list.contains { piece in
+                guard let crop = piece.crop, let p = piece.prediction, p.label == 7,
+                      p.confidence >= DigitClassifier.secondLookBelow else { return false }
+                return crop.hasCrossBar
+            }
+            guard crossesSevens else { return list }
+            return list.map { piece in
+                guard let crop = piece.crop, let p = piece.prediction, let one = oneOrSeven(p),
+                      !crop.hasCrossBar else { return piece }
+                var read = piece
+                read.prediction = one
+                return read
+            }
+        }
+    }
+
+    /// The reading as 1 of a prediction that doubts between 7 and 1, with the probability
+    /// of both: nil when the model reads neither, or is sure of its choice.
+    static func oneOrSeven(_ p: DigitPrediction) -> DigitPrediction? {
+        guard [1, 7].contains(p.label) else { return nil }
+        let digits = p.amongDigits
+        let runnerUp = digits.label == 1 ? 7 : 1
+        let order = (0..<10).sorted { digits.probabilities[$0] > digits.probabilities[$1] }
+        guard order[1] == runnerUp, p.probabilities[runnerUp] >= doubtShare else { return nil }
+        let one = p.merging(7, into: 1)
+        return one.label == 1 ? one : nil
+    }
+}
