@@ -11,7 +11,10 @@ import DocumentImaging
 /// it is written in: where one of them is crossed (`InkCrop.hasCrossBar`), a piece of it
 /// the model doubts between 7 and 1 (each the other's runner-up among the digits, the
 /// runner-up with at least `doubtShare`) and that has no cross bar is a 1, as sure as the
-/// model is that it is one of the two. A 7 the model does not doubt (printed) is left as
+/// model is that it is one of the two; so is a grid cell's piece the model rejects that is
+/// among the digits surely a 1 or a 7 (a flag joining the stem below its top makes the
+/// shape of a ruling's T, one of the model's non-digits; `FlaggedOnes` reads those surely a
+/// 1 in any grid). A 7 the model does not doubt (printed) is left as
 /// read, and so is every piece of a region without a crossed 7: the evidence is not taken
 /// from the photo's other documents, which other hands may have filled.
 ///
@@ -24,23 +27,44 @@ enum CrossedSevens {
     static let doubtShare: Float = 0.01
 
     /// `pieces` (per region, with predictions) with each doubted, uncrossed 7 or 1 read as
-    /// 1 in the regions holding a sure, crossed 7.
-    static func reading(_ pieces: [[ReadRegion.Piece]]) -> [[ReadRegion.Piece]] {
-        pieces.map { list in
+    /// 1 in the regions holding a sure, crossed 7; in a grid's cell, so is a piece the
+    /// model rejects (a flag joining the stem below its top is shaped like a ruling's T)
+    /// that among the digits alone is surely a 1 or a 7 (the two together at least
+    /// `DigitClassifier.secondLookBelow`, each the other's runner-up) and is a digit's height
+    /// for the grid (`digitHeight` of the typical height of the digits read surely, as
+    /// `FlaggedOnes` takes it).
+    static func reading(_ pieces: [[ReadRegion.Piece]], of regions: [LaidOutRegion],
+                        digitHeight: Double) -> [[ReadRegion.Piece]] {
+        zip(regions, pieces).map { region, list in
             let crossesSevens = list.contains { piece in
                 guard let crop = piece.crop, let p = piece.prediction, p.label == 7,
                       p.confidence >= DigitClassifier.secondLookBelow else { return false }
                 return crop.hasCrossBar
             }
             guard crossesSevens else { return list }
+            let typical = region.kind == .grid ? FlaggedOnes.typicalSureHeight(of: list) : nil
             return list.map { piece in
-                guard let crop = piece.crop, let p = piece.prediction, let one = oneOrSeven(p),
-                      !crop.hasCrossBar else { return piece }
+                guard let crop = piece.crop, let p = piece.prediction, !crop.hasCrossBar else { return piece }
                 var read = piece
-                read.prediction = one
+                if !p.isRejected, let one = oneOrSeven(p) {
+                    read.prediction = one
+                } else if p.isRejected, piece.row != nil, let typical,
+                          Double(crop.box.height) >= digitHeight * typical,
+                          let one = surelyOneOrSeven(p.amongDigits) {
+                    read.prediction = one
+                }
                 return read
             }
         }
+    }
+
+    /// Among the digits alone, the reading as 1 of a piece surely a 1 or a 7 (the two
+    /// together at least `DigitClassifier.secondLookBelow`, each the other's runner-up).
+    static func surelyOneOrSeven(_ digits: DigitPrediction) -> DigitPrediction? {
+        let order = (0..<10).sorted { digits.probabilities[$0] > digits.probabilities[$1] }
+        guard Set(order.prefix(2)) == [1, 7],
+              digits.probabilities[1] + digits.probabilities[7] >= DigitClassifier.secondLookBelow else { return nil }
+        return digits.merging(7, into: 1)
     }
 
     /// The reading as 1 of a prediction that doubts between 7 and 1, with the probability

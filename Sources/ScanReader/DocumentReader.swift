@@ -285,7 +285,8 @@ public final class DocumentReader: Sendable {
                                              classifier: classifier)
         let faint = FaintInkReading.reading(split, of: laidOut, segmenter: layout.segmenter, classifier: classifier)
         let ones = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
-        let whole = CrossedSevens.reading(SudokuRule.reading(ones, of: laidOut))
+        let whole = CrossedSevens.reading(SudokuRule.reading(ones, of: laidOut), of: laidOut,
+                                          digitHeight: layout.segmenter.minimumRelativeDigitHeight)
         return zip(laidOut, whole).map { region, list in
             ReadRegion(region: region, pieces: list).trimmedPastFrame()
         }

@@ -21,13 +21,7 @@ enum FlaggedOnes {
                         digitHeight: Double) -> [[ReadRegion.Piece]] {
         var result = pieces
         for (r, region) in regions.enumerated() where region.kind == .grid {
-            let sure = pieces[r].compactMap { piece -> PixelBox? in
-                guard let crop = piece.crop, let p = piece.prediction, !p.isRejected,
-                      p.confidence >= DigitClassifier.secondLookBelow else { return nil }
-                return crop.box
-            }
-            guard !sure.isEmpty else { continue }
-            let typical = GlyphSize.typical(of: sure).height
+            guard let typical = typicalSureHeight(of: pieces[r]) else { continue }
             for (i, piece) in pieces[r].enumerated() {
                 guard piece.row != nil, let crop = piece.crop, let p = piece.prediction, p.isRejected,
                       Double(crop.box.height) >= digitHeight * typical else { continue }
@@ -38,5 +32,16 @@ enum FlaggedOnes {
             }
         }
         return result
+    }
+
+    /// The typical height (`GlyphSize.typical`) of the digits read surely (at least
+    /// `DigitClassifier.secondLookBelow`) among `pieces`; nil when none is.
+    static func typicalSureHeight(of pieces: [ReadRegion.Piece]) -> Double? {
+        let sure = pieces.compactMap { piece -> PixelBox? in
+            guard let crop = piece.crop, let p = piece.prediction, !p.isRejected,
+                  p.confidence >= DigitClassifier.secondLookBelow else { return nil }
+            return crop.box
+        }
+        return sure.isEmpty ? nil : GlyphSize.typical(of: sure).height
     }
 }

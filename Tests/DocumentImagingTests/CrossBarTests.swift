@@ -47,11 +47,17 @@ struct CrossBarTests {
         [(0.5, 0.0, 0.45, 1.0), (0.5, 0.0, 0.5 - flag * 0.8, flag * 0.6)]
     }
 
+    /// A 1 whose flag joins the stem `join` of the height below its top, from the left and
+    /// about level (written ⊣: the stroke runs on above the flag).
+    func joinedFlagOne(join: Double) -> [(Double, Double, Double, Double)] {
+        [(0.5, 0.0, 0.47, 1.0), (0.5 - 0.35, join + 0.12, 0.5 - join * 0.03, join)]
+    }
+
     static let heights = [20, 32, 48, 80]
     /// Strokes from a tenth to a sixth of the glyph's height, in px for each height.
     static func strokes(for height: Int) -> [Double] { [0.1, 0.13, 0.17].map { max(2, Double(height) * $0) } }
 
-    @Test("A crossed 7 has a cross bar; a 7 without a cross, a 1 with a flag under it",
+    @Test("A crossed 7 has a cross bar; a 7 without a cross, a 1 with a flag at its top or joining it lower, not",
           arguments: heights)
     func crossedAndNot(height: Int) {
         for stroke in Self.strokes(for: height) {
@@ -65,15 +71,20 @@ struct CrossBarTests {
                 let one = glyph(flaggedOne(flag: flag), height: height, stroke: stroke)
                 #expect(!one.hasCrossBar, "flagged 1, height \(height), stroke \(stroke), flag \(flag): \(one.crossBarStrokes ?? 0)")
             }
+            for join in [0.25, 0.35, 0.45] {   // reaching down into the band a cross bar lies in
+                let one = glyph(joinedFlagOne(join: join), height: height, stroke: stroke)
+                #expect(!one.hasCrossBar, "1 written ⊣, height \(height), stroke \(stroke), join \(join): \(one.crossBarStrokes ?? 0)")
+            }
         }
     }
 
-    @Test("Controls: a bar at the top alone or at the foot alone is no cross bar; a crop with no ink has no measure")
+    @Test("Controls: a bar at the top or the foot alone, or off one side of the stem, is no cross bar; a crop with no ink has no measure")
     func controls() {
         let top = glyph([(0.1, 0.0, 0.9, 0.0), (0.5, 0.0, 0.5, 1.0)], height: 40, stroke: 5)      // a T
         let foot = glyph([(0.5, 0.0, 0.5, 1.0), (0.1, 1.0, 0.9, 1.0)], height: 40, stroke: 5)     // an upside-down T
         let middle = glyph([(0.5, 0.0, 0.5, 1.0), (0.1, 0.5, 0.9, 0.5)], height: 40, stroke: 5)   // a cross
-        #expect(!top.hasCrossBar && !foot.hasCrossBar && middle.hasCrossBar)
+        let side = glyph([(0.5, 0.0, 0.5, 1.0), (0.1, 0.5, 0.5, 0.5)], height: 40, stroke: 5)     // ⊣
+        #expect(!top.hasCrossBar && !foot.hasCrossBar && middle.hasCrossBar && !side.hasCrossBar)
         #expect(InkCrop(box: PixelBox(x: 0, y: 0, width: 4, height: 4), ink: [UInt8](repeating: 0, count: 16)).crossBarStrokes == nil)
     }
 }
