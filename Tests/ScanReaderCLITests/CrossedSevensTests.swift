@@ -10,13 +10,7 @@ import Testing
 @Suite("A writer who crosses 7s")
 struct CrossedSevensTests {
     /// A 3×3 grid region of 30-px cells, or a field.
-    func region(_ kind: LaidOutRegion.Kind = .grid) -> LaidOutRegion {
-        let gray = GrayImage(width: 90, height: 90, fill: 230)
-        let quad = Quadrilateral(topLeft: Point(0, 0), topRight: Point(90, 0), bottomRight: Point(90, 90),
-                                 bottomLeft: Point(0, 90))
-        let ruling = Ruling(rows: [0, 30, 60, 90], columns: [0, 30, 60, 90])
-        return LaidOutRegion(kind: kind, quad: quad, gray: gray, binary: gray.binarized(), ruling: kind == .grid ? ruling : nil)
-    }
+    func region(_ kind: LaidOutRegion.Kind = .grid) -> LaidOutRegion { blankGridRegion(kind) }
 
     /// A glyph `height` px tall in a 30-px box: a stem leaning from (15, 0) to (10, bottom),
     /// 3 px wide, with a bar across it at mid height when `crossed`.

@@ -8,14 +8,8 @@ import Testing
 /// grid's cell (`FlaggedOnes`), and nothing else the model rejects is.
 @Suite("Flagged 1s in a grid's cells")
 struct FlaggedOnesTests {
-    /// A 3×3 grid region of 30-px cells.
-    func grid(_ kind: LaidOutRegion.Kind = .grid) -> LaidOutRegion {
-        let gray = GrayImage(width: 90, height: 90, fill: 230)
-        let quad = Quadrilateral(topLeft: Point(0, 0), topRight: Point(90, 0), bottomRight: Point(90, 90),
-                                 bottomLeft: Point(0, 90))
-        let ruling = Ruling(rows: [0, 30, 60, 90], columns: [0, 30, 60, 90])
-        return LaidOutRegion(kind: kind, quad: quad, gray: gray, binary: gray.binarized(), ruling: kind == .grid ? ruling : nil)
-    }
+    /// A 3×3 grid region of 30-px cells (or a field).
+    func grid(_ kind: LaidOutRegion.Kind = .grid) -> LaidOutRegion { blankGridRegion(kind) }
 
     /// A piece `height` px tall in cell (row, 0) (no cell in a field) whose probabilities
     /// are `reject` for no digit and the rest as given.
