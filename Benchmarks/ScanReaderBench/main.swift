@@ -377,8 +377,9 @@ case "pieces" where args.count >= 3:
     }
 case "sevens" where args.count >= 3:
     // every piece the model reads as 1 or 7 (or rejects, favouring one of them among the
-    // digits): file, box, label, confidence, the probabilities of 1 and 7, and the longest
-    // run across the glyph's middle in strokes (InkCrop.crossBarStrokes: a 7's cross bar)
+    // digits): file, box, label, confidence, the probabilities of 1 and 7, and how far a
+    // bar across the glyph's middle reaches past its stem, in strokes (InkCrop
+    // .crossBarStrokes: a 7's cross bar)
     let reader = try DocumentReader(modelPath: "Models/digits-lenet.safetensors")
     for path in args[2...] {
         for p in reader.pieces(path: path) where [1, 7].contains(p.prediction.amongDigits.label) {

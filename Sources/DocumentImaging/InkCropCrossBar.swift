@@ -22,9 +22,10 @@ extension InkCrop {
     /// the stem it crosses, in strokes (the median length of the crop's horizontal runs of
     /// ink): of each horizontal run there, twice its shorter arm either side of the stem,
     /// the stem's middle taken from the ink `stemReach` strokes above and below the run.
-    /// About 1 where a stem alone passes; a flag that joins the stem from one side, ending
-    /// at it (a 1 written ⊣), measures about 1 too, and a bar crossing a 7's stem its own
-    /// length. Ink is what is at least half the crop's darkest ink. nil for a crop with no
+    /// At most about 1 where a stem alone passes (0 where the stem leans so far that the
+    /// ink above and below misses the run); a flag that joins the stem from one side,
+    /// ending at it (a 1 written ⊣), measures about 1 too, and a bar crossing a 7's stem
+    /// about its own length. Ink is what is at least half the crop's darkest ink. nil for a crop with no
     /// ink.
     /// - Complexity: O(width × height).
     public var crossBarStrokes: Double? {
