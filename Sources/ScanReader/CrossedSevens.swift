@@ -44,15 +44,18 @@ enum CrossedSevens {
             guard crossesSevens else { return list }
             let typical = region.kind == .grid ? FlaggedOnes.typicalSureHeight(of: list) : nil
             return list.map { piece in
-                guard let crop = piece.crop, let p = piece.prediction, !crop.hasCrossBar else { return piece }
-                var read = piece
-                if !p.isRejected, let one = oneOrSeven(p) {
-                    read.prediction = one
-                } else if p.isRejected, piece.row != nil, let typical,
-                          Double(crop.box.height) >= digitHeight * typical,
-                          let one = surelyOneOrSeven(p.amongDigits) {
-                    read.prediction = one
+                guard let crop = piece.crop, let p = piece.prediction else { return piece }
+                let one: DigitPrediction?
+                if !p.isRejected {
+                    one = oneOrSeven(p)
+                } else if piece.row != nil, let typical, Double(crop.box.height) >= digitHeight * typical {
+                    one = surelyOneOrSeven(p.amongDigits)
+                } else {
+                    one = nil
                 }
+                guard let one, !crop.hasCrossBar else { return piece }
+                var read = piece
+                read.prediction = one
                 return read
             }
         }
