@@ -64,21 +64,24 @@ enum CrossedSevens {
     /// Among the digits alone, the reading as 1 of a piece surely a 1 or a 7 (the two
     /// together at least `DigitClassifier.secondLookBelow`, each the other's runner-up).
     static func surelyOneOrSeven(_ digits: DigitPrediction) -> DigitPrediction? {
-        let order = (0..<10).sorted { digits.probabilities[$0] > digits.probabilities[$1] }
-        guard Set(order.prefix(2)) == [1, 7],
+        guard isOneOrSeven(digits),
               digits.probabilities[1] + digits.probabilities[7] >= DigitClassifier.secondLookBelow else { return nil }
         return digits.merging(7, into: 1)
     }
 
-    /// The reading as 1 of a prediction that doubts between 7 and 1, with the probability
-    /// of both: nil when the model reads neither, or is sure of its choice.
+    /// The reading as 1 of a prediction that doubts between 7 and 1 (the runner-up at least
+    /// `doubtShare`), with the probability of both: nil when the model reads neither, or is
+    /// sure of its choice. The merged 1 outweighs every other class, the 7 or 1 read having
+    /// done so alone.
     static func oneOrSeven(_ p: DigitPrediction) -> DigitPrediction? {
-        guard [1, 7].contains(p.label) else { return nil }
-        let digits = p.amongDigits
-        let runnerUp = digits.label == 1 ? 7 : 1
+        guard !p.isRejected, isOneOrSeven(p.amongDigits),
+              p.probabilities[p.label == 1 ? 7 : 1] >= doubtShare else { return nil }
+        return p.merging(7, into: 1)
+    }
+
+    /// True when the digits' likeliest two are 1 and 7, either way round.
+    static func isOneOrSeven(_ digits: DigitPrediction) -> Bool {
         let order = (0..<10).sorted { digits.probabilities[$0] > digits.probabilities[$1] }
-        guard order[1] == runnerUp, p.probabilities[runnerUp] >= doubtShare else { return nil }
-        let one = p.merging(7, into: 1)
-        return one.label == 1 ? one : nil
+        return Set(order.prefix(2)) == [1, 7]
     }
 }
