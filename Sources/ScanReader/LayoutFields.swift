@@ -7,8 +7,9 @@ extension Layout {
     /// of `gridOutlines`: a grid put together from parts, or found on a sheet, is no
     /// quad's parent, so what lies in it is known by where it is) and are no cell of a
     /// lattice (`inLattice`), smallest first. A drawn box whose inner fields are pieces
-    /// of its own line of digits takes their place. A box a hard shadow's edge cut short
-    /// is moved in `c` to its end past the lighting step.
+    /// of its own line of digits takes their place; a quad whose inner fields are its own
+    /// glyphs' loops (`glyphLoops`) is weighed as if they were not there. A box a hard
+    /// shadow's edge cut short is moved in `c` to its end past the lighting step.
     func fieldRegions(_ c: inout LayoutCandidates, inLattice: [Bool], gridOutlines: [Quadrilateral],
                       in pixels: PhotoPixels) -> [LaidOutRegion] {
         let image = pixels.image
@@ -16,14 +17,22 @@ extension Layout {
         var isField = [Bool](repeating: false, count: c.quads.count)
         var fieldRegion: [Int: (region: Int, pieces: Int)] = [:]
         var replaced = Set<Int>()
+        // fields whose every glyph is an arc in a corner (`arcsOnly`): they ring nothing
+        var ringsNothing = Set<Int>()
         for i in c.quads.indices.reversed()
         where !c.isGrid(i) && !inLattice[i] && !c.quads[i].followsImageFrame && !c.liesInGrid(i)
             && !gridOutlines.contains(where: { $0.contains(c.quads[i].quad.center) }) {
             let quads = c.quads
-            let inner = quads.indices.filter { j in
+            let within = quads.indices.filter { j in
                 (isField[j] || c.isGrid(j) || inLattice[j]) && c.ancestors(j).contains(i)
             }
             let drawnFrame = !quads[i].isHole && !quads[i].isFlatPaper && !quads[i].isLineMiddle
+            // a large 0, 6, 8 or 9 written on paper rings its loop as a box's line rings the
+            // box: an inner field ringing nothing that lies within one of this quad's own
+            // glyphs is that glyph's loop, weighed as none of its fields (and dropped with them)
+            let ringing = within.filter { ringsNothing.contains($0) }.map { ($0, quads[$0].quad) }
+            let loops = Set(ringing.isEmpty ? [] : glyphLoops(ringing, of: quads[i].quad, rectified: c.rectified[i], in: image))
+            let inner = within.filter { !loops.contains($0) }
             // a box with inner regions (drawn, found as its inside — a hole its line rings,
             // parted where a digit touches both sides — or found from its lines on a sheet:
             // then its parts are the boxes a line across it makes, `LineBoxes`) is read only
@@ -61,7 +70,7 @@ extension Layout {
             // candidates are weighed by the glyphs the local mean cuts (a band along a
             // shadow's edge counts as one glyph there, as it did when the layout's
             // comparisons were chosen); the field taken is read in `fieldInk`
-            let pieces = fieldPieceCount(gray: g, ink: meanInk, faint: faint)
+            let (pieces, upright) = fieldPieces(gray: g, ink: meanInk, faint: faint)
             // the whole against its pieces: the glyphs the cut split are whole in it
             let innerPieces = inner.reduce(0, { $0 + fieldRegion[$1]!.pieces })
             // …and when they are its parts (each leaves a stretch of it out, `isPart`: a line
@@ -74,9 +83,10 @@ extension Layout {
                 && (inner.count >= 2 || (inner.count == 1
                     && Self.leavesOutPaper(quads[inner[0]].quad, of: quad, straightened: g)))
             guard pieces > 0, piecesOfIt || parted ? pieces >= innerPieces : pieces > innerPieces else { continue }
-            for j in inner { replaced.insert(j); isField[j] = false }
+            for j in inner + loops { replaced.insert(j); isField[j] = false }
             isField[i] = true
             fieldRegion[i] = (regions.count, pieces)
+            if Self.arcsOnly(upright) { ringsNothing.insert(i) }
             let b = Self.fieldInk(meanInk, of: g, zoom: zoom)
             var field = LaidOutRegion(kind: .field, quad: quad, gray: g, binary: b, faint: faint, ruling: nil,
                                       hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened)
@@ -95,16 +105,58 @@ extension Layout {
     /// on end (taller than wide) may hold a line of digits written along its length, on
     /// their side until `RegionTurn` turns them: there a 1 lies across the box as a bar
     /// spanning its width, and is no glyph. Such a field is also cut a quarter turned,
-    /// and the larger count taken.
-    func fieldPieceCount(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?) -> Int {
-        func count(_ g: GrayImage, _ ink: BinaryImage, _ faint: BinaryImage?) -> Int {
-            let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
-            guard readable.width > 4, readable.height > 4 else { return 0 }
-            return segmenter.fieldDigits(gray: g, binary: ink, faint: faint, region: readable).count
-        }
-        let upright = count(g, ink, faint)
-        guard g.height > g.width else { return upright }
-        return max(upright, count(g.rotated(quarterTurns: 1), ink.rotated(quarterTurns: 1),
-                                  faint?.rotated(quarterTurns: 1)))
+    /// and the larger count taken. Also the glyphs cut upright (`fieldPieceBoxes`).
+    func fieldPieces(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?)
+        -> (count: Int, upright: (boxes: [PixelBox], area: PixelBox)) {
+        let upright = fieldPieceBoxes(gray: g, ink: ink, faint: faint)
+        guard g.height > g.width else { return (upright.boxes.count, upright) }
+        let turned = fieldPieceBoxes(gray: g.rotated(quarterTurns: 1), ink: ink.rotated(quarterTurns: 1),
+                                     faint: faint?.rotated(quarterTurns: 1))
+        return (max(upright.boxes.count, turned.boxes.count), upright)
     }
+
+    /// The boxes of the glyphs a straightened field's ink cuts in its `readableArea`
+    /// (`DigitSegmenter.fieldDigits`), in its pixels, with that area.
+    func fieldPieceBoxes(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?) -> (boxes: [PixelBox], area: PixelBox) {
+        let readable = Self.readableArea(width: g.width, height: g.height, wholePage: false)
+        guard readable.width > 4, readable.height > 4 else { return ([], readable) }
+        return (segmenter.fieldDigits(gray: g, binary: ink, faint: faint, region: readable).map(\.box), readable)
+    }
+
+    /// Whether every glyph cut in a field (`fieldPieceBoxes`, at least one) reaches two
+    /// sides of its readable area that meet at a corner (within a pixel): an outline that
+    /// is a glyph's loop, straightened, shows only its ring's arcs where the straight sides
+    /// leave the round line, and holds nothing of its own (a box's digit written against
+    /// its frame stands clear of one of the two sides).
+    static func arcsOnly(_ pieces: (boxes: [PixelBox], area: PixelBox)) -> Bool {
+        let area = pieces.area
+        return !pieces.boxes.isEmpty && pieces.boxes.allSatisfy { box in
+            (box.x <= area.x + 1 || box.maxX >= area.maxX - 1) && (box.y <= area.y + 1 || box.maxY >= area.maxY - 1)
+        }
+    }
+
+    /// The fields among `candidates` (quads lying in `quad`) that lie within one glyph
+    /// `quad`'s ink cuts (`fieldPieceBoxes` of it straightened at working size): each
+    /// candidate's corners, carried into the straightened quad, within that glyph's box
+    /// grown by `loopMargin` of its height on every side.
+    func glyphLoops(_ candidates: [(index: Int, quad: Quadrilateral)], of quad: Quadrilateral, rectified: GrayImage?,
+                    in image: GrayImage) -> [Int] {
+        guard let g = rectified ?? straighten(quad, in: image),
+              let toG = Homography(straightening: quad, width: g.width, height: g.height)?.inverted else { return [] }
+        let (ink, faint) = Self.inkLevels(of: g)
+        let glyphs = fieldPieceBoxes(gray: g, ink: ink, faint: faint).boxes
+        return candidates.filter { candidate in
+            let corners = candidate.quad.corners.map { toG.apply(Point($0.x + 0.5, $0.y + 0.5)) }
+            return glyphs.contains { box in
+                let m = Self.loopMargin * Double(box.height)
+                return corners.allSatisfy { p in
+                    p.x >= Double(box.x) - m && p.x <= Double(box.maxX) + m && p.y >= Double(box.y) - m && p.y <= Double(box.maxY) + m
+                }
+            }
+        }.map(\.index)
+    }
+
+    /// See `glyphLoops`: how far past a glyph's box a loop's corners may lie, as a share
+    /// of the glyph's height — the few pixels a quad's corner stands off a round line.
+    static let loopMargin = 0.1
 }

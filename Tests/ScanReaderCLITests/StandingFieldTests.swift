@@ -7,7 +7,7 @@ import Testing
 /// A field standing on end (a form photographed on its side) holds its line of digits on
 /// their side: a 1 lies across the box as a bar spanning it, which the field's cut takes
 /// for a frame remnant. The layout also counts the field's glyphs a quarter turned
-/// (`Layout.fieldPieceCount`), and `RegionTurn` cuts such a field a quarter turned when
+/// (`Layout.fieldPieces`), and `RegionTurn` cuts such a field a quarter turned when
 /// it cut nothing as read.
 @Suite("Fields standing on end")
 struct StandingFieldTests {
