@@ -30,8 +30,8 @@ extension Layout {
             // a large 0, 6, 8 or 9 written on paper rings its loop as a box's line rings the
             // box: an inner field ringing nothing that lies within one of this quad's own
             // glyphs is that glyph's loop, weighed as none of its fields (and dropped with them)
-            let ringing = within.filter { ringsNothing.contains($0) }.map { ($0, quads[$0].quad) }
-            let loops = Set(ringing.isEmpty ? [] : glyphLoops(ringing, of: quads[i].quad, rectified: c.rectified[i], in: image))
+            let loops = Set(glyphLoops(within.filter { ringsNothing.contains($0) }.map { ($0, quads[$0].quad) },
+                                       of: quads[i].quad, rectified: c.rectified[i], in: image))
             let inner = within.filter { !loops.contains($0) }
             // a box with inner regions (drawn, found as its inside — a hole its line rings,
             // parted where a digit touches both sides — or found from its lines on a sheet:
@@ -138,21 +138,20 @@ extension Layout {
     /// The fields among `candidates` (quads lying in `quad`) that lie within one glyph
     /// `quad`'s ink cuts (`fieldPieceBoxes` of it straightened at working size): each
     /// candidate's corners, carried into the straightened quad, within that glyph's box
-    /// grown by `loopMargin` of its height on every side.
+    /// grown by `loopMargin` of its height on every side. `quad` is straightened (when
+    /// not already) only when there are candidates.
     func glyphLoops(_ candidates: [(index: Int, quad: Quadrilateral)], of quad: Quadrilateral, rectified: GrayImage?,
                     in image: GrayImage) -> [Int] {
-        guard let g = rectified ?? straighten(quad, in: image),
+        guard !candidates.isEmpty, let g = rectified ?? straighten(quad, in: image),
               let toG = Homography(straightening: quad, width: g.width, height: g.height)?.inverted else { return [] }
         let (ink, faint) = Self.inkLevels(of: g)
         let glyphs = fieldPieceBoxes(gray: g, ink: ink, faint: faint).boxes
         return candidates.filter { candidate in
             let corners = candidate.quad.corners.map { toG.apply(Point($0.x + 0.5, $0.y + 0.5)) }
-            return glyphs.contains { box in
-                let m = Self.loopMargin * Double(box.height)
-                return corners.allSatisfy { p in
-                    p.x >= Double(box.x) - m && p.x <= Double(box.maxX) + m && p.y >= Double(box.y) - m && p.y <= Double(box.maxY) + m
-                }
-            }
+            let (x0, y0) = (Int(corners.map(\.x).min()!.rounded(.down)), Int(corners.map(\.y).min()!.rounded(.down)))
+            let (x1, y1) = (Int(corners.map(\.x).max()!.rounded(.up)), Int(corners.map(\.y).max()!.rounded(.up)))
+            let loop = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            return glyphs.contains { $0.contains(loop, margin: Int((Self.loopMargin * Double($0.height)).rounded(.up))) }
         }.map(\.index)
     }
 
