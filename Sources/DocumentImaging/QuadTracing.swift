@@ -54,7 +54,7 @@ extension QuadDetector {
     /// table's cells is told from a box (`isDividedAcross`).
     func trace(_ pass: Pass, into traced: inout Traced, primary: BinaryImage, small: GrayImage,
                minArea: Double, tolerance: Double) {
-        let earlier = traced.found.map { ($0.quad, $0.fitsBorder) }
+        let earlier = traced.found.map { (quad: $0.quad, fitsBorder: $0.fitsBorder) }
         let contours = pass.binary.contours()
         // each outline's holes (its cells, for `DetectedQuad.holeShares`)
         var holesOf: [Int: [Int]] = [:]
@@ -72,6 +72,8 @@ extension QuadDetector {
         var quadOfContour: [Int: Quadrilateral?] = [:]
         var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
         var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
+        var replacedBy: Set<Int> = []    // earlier quads cut short that another outline replaced
+        var takenOver: Set<Int> = []     // places in `found` this pass's outlines took over
         let quadOf = { (index: Int) -> Quadrilateral? in
             if let known = quadOfContour[index] { return known }
             let contour = contours[index]
@@ -96,8 +98,18 @@ extension QuadDetector {
                !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
                 continue
             }
-            if !contour.isHole, pass.outlinesOnlyWhereMissed, Self.isFoundEarlier(quad, among: earlier) {
-                continue
+            // an earlier quad one of whose sides this pass shows no ink along was closed on
+            // something this pass leaves out (a shadow's band): this outline replaces it
+            var cutShort: [Int] = []
+            if !contour.isHole, pass.outlinesOnlyWhereMissed {
+                let standing = earlier.indices.filter { Self.standsFor(quad, earlier[$0]) }
+                // (outline or hole: where a band closed a box, it closed its inside too)
+                cutShort = pass.replacesCutShort ? earlier.indices.filter {
+                    !takenOver.contains($0) && Self.liesWithin(earlier[$0].quad, quad)
+                        && Self.isClosedOffInk(earlier[$0].quad, by: quad, in: pass.binary)
+                } : []
+                // found whole already: only the cut quads go
+                if standing.contains(where: { !cutShort.contains($0) }) { replacedBy.formUnion(cutShort); continue }
             }
             // a hole just inside an outline is that outline's inner edge; but where the
             // outline is the dark rim the threshold leaves around light paper on a dark
@@ -129,12 +141,22 @@ extension QuadDetector {
                 continue
             }
             if !duplicate {
-                foundOfContour[index] = traced.found.count
-                traced.found.append(Candidate(quad: quad, isHole: contour.isHole, followsFrame: followsFrame,
-                                              holeShares: holeSharesOf(index, quad),
-                                              fitsBorder: fits))
+                let candidate = Candidate(quad: quad, isHole: contour.isHole, followsFrame: followsFrame,
+                                          holeShares: holeSharesOf(index, quad), fitsBorder: fits)
+                if let replaced = cutShort.first {
+                    foundOfContour[index] = replaced
+                    traced.found[replaced] = candidate
+                    takenOver.insert(replaced)
+                    replacedBy.formUnion(cutShort.dropFirst())
+                } else {
+                    foundOfContour[index] = traced.found.count
+                    traced.found.append(candidate)
+                }
+            } else {
+                replacedBy.formUnion(cutShort)   // found whole already: only the cut quads go
             }
         }
+        traced.found = traced.found.enumerated().filter { !replacedBy.contains($0.offset) }.map(\.element)
     }
 
     /// A quad `detect` has taken, before refinement, with what it knows of it.
@@ -167,6 +189,11 @@ extension QuadDetector {
         /// than `mergedShare` of it: that one is the same frame, the later one it merged
         /// with what lies beside it (the sheet below, a shadow's edge).
         var outlinesOnlyWhereMissed = false
+        /// With `outlinesOnlyWhereMissed`: an earlier quad that has a side this pass's copy
+        /// shows no ink along (`isClosedOffInk`) does not stand for the outline, which
+        /// replaces it. For a copy without the band a shadow's edge leaves, where the
+        /// earlier passes closed a box along that band.
+        var replacesCutShort = false
         /// Take holes at all (a dilated copy's holes are as often the gaps between digits
         /// the dilation joined as a box's inside).
         var takesHoles = true
@@ -178,9 +205,12 @@ extension QuadDetector {
     /// followed). A quad with a side its border leaves (a frame's hull pulled out to a line
     /// beside it) has not found the frame, and does not keep a later pass from tracing it.
     static func isFoundEarlier(_ quad: Quadrilateral, among earlier: [(quad: Quadrilateral, fitsBorder: Bool)]) -> Bool {
-        earlier.contains { q, fits in
-            fits && q.area > mergedShare * quad.area && q.area <= quad.area && quad.contains(q.center)
-        }
+        earlier.contains { standsFor(quad, $0) }
+    }
+
+    /// Whether `earlier` stands for `quad`'s outline (`isFoundEarlier`).
+    static func standsFor(_ quad: Quadrilateral, _ earlier: (quad: Quadrilateral, fitsBorder: Bool)) -> Bool {
+        earlier.fitsBorder && liesWithin(earlier.quad, quad)
     }
 
     /// The copies traced, in order (a quad seen again later counts once):
@@ -200,7 +230,9 @@ extension QuadDetector {
     ///    shadow's edge keeps its step under
     ///    a closing, so the band the local mean makes along its dark side is gone, and a
     ///    box or frame the edge crosses is traced whole, where the first pass closed its
-    ///    lit part along the band. Only drawn borders, outlines only where missed;
+    ///    lit part along the band. Only drawn borders, outlines only where missed — or
+    ///    where an earlier quad was closed along the band (`isClosedOffInk`), which the
+    ///    outline then replaces;
     /// 5. when `closesGaps`, that shadow-free ink dilated once: a thin, pale line drawn
     ///    aslant falls between rows of pixels and breaks where it is palest, and the
     ///    sensitive pass that would join it merges it with the shadow's band. Only drawn
@@ -223,11 +255,11 @@ extension QuadDetector {
         if case let .localMean(_, percent) = binarization {
             let window = max(5, Int((Self.shadowFreeWindowShare * Double(max(small.width, small.height))).rounded()))
             let shadowFree = small.inkBelowClosing(binaries[0], window: window, percent: percent)
-            passes.append(Pass(binary: shadowFree,
-                               outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true))
+            passes.append(Pass(binary: shadowFree, outlinesDrawnOnly: true, holesDrawnOnly: true,
+                               outlinesOnlyWhereMissed: true, replacesCutShort: true))
             if closesGaps {
-                passes.append(Pass(binary: shadowFree.dilated(),
-                                   outlinesDrawnOnly: true, outlinesOnlyWhereMissed: true, takesHoles: false))
+                passes.append(Pass(binary: shadowFree.dilated(), outlinesDrawnOnly: true,
+                                   outlinesOnlyWhereMissed: true, replacesCutShort: true, takesHoles: false))
             }
         }
         if tracesRidges {

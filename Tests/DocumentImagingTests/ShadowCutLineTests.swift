@@ -7,7 +7,10 @@ import Testing
 /// across it: the line falls between rows of pixels and breaks where it is palest, so
 /// the shadow-free ink (pass 4) leaves its outline open, and the sensitive pass that
 /// would join it merges it with the band along the shadow's edge. The shadow-free ink
-/// dilated once (pass 5) closes it.
+/// dilated once (pass 5) closes it. A paler line, which the band at the edge still joins
+/// in the first passes, is traced whole by the shadow-free ink, and the quad the band
+/// closed short is dropped for it (`QuadDetector.isClosedOffInk`; a known limitation
+/// until session 46).
 @Suite("A thin box aslant under a shadow's edge is found")
 struct ShadowCutLineTests {
     /// A 1400 × 1000 sheet at grey 220 (reduced twice for detection) holding an 800 × 120
@@ -48,7 +51,7 @@ struct ShadowCutLineTests {
 
     @Test("Found with the shadow's edge across it: line width, slant and grey swept",
           arguments: [(1.5, 1.0, 100.0), (1.5, 4.0, 100.0), (2.0, 1.0, 100.0), (2.0, 2.5, 100.0),
-                      (2.0, 4.0, 100.0), (2.5, 1.0, 140.0), (2.5, 4.0, 140.0)])
+                      (2.0, 4.0, 100.0), (2.5, 1.0, 140.0), (2.5, 4.0, 140.0), (2.0, 2.5, 140.0)])
     func foundUnderShadow(line: (width: Double, degrees: Double, grey: Double)) {
         let (g, frame) = sheet(degrees: line.degrees, lineWidth: line.width, grey: line.grey, shadow: true)
         #expect(boxFound(g, frame))
@@ -59,14 +62,6 @@ struct ShadowCutLineTests {
         for (width, degrees, grey) in [(1.5, 1.0, 100.0), (2.0, 4.0, 100.0), (2.5, 1.0, 140.0), (2.0, 2.5, 170.0)] {
             let (g, frame) = sheet(degrees: degrees, lineWidth: width, grey: grey, shadow: false)
             #expect(boxFound(g, frame), "width \(width), \(degrees)°, grey \(grey)")
-        }
-    }
-
-    @Test("Known limitation: a paler line still merges with the band along the shadow's edge")
-    func paleLineUnderShadow() {
-        let (g, frame) = sheet(degrees: 2.5, lineWidth: 2.0, grey: 140, shadow: true)
-        withKnownIssue("the band the shadow-free ink keeps at the edge joins the pale outline") {
-            #expect(boxFound(g, frame))
         }
     }
 }

@@ -1,0 +1,88 @@
+import ImagingCore
+
+/// Quads an earlier pass closed short: a box whose outline a shadow's edge cut, traced
+/// along the band the local mean leaves on the edge's dark side. A later copy without that
+/// band (`Pass.replacesCutShort`) traces the whole box; the cut quad has a side there that
+/// the copy shows no drawn line along, lying across the whole box's inside.
+extension QuadDetector {
+    /// Whether `inner` makes up more than `mergedShare` of `outer`, no more than all of it,
+    /// and lies in it (its centre does).
+    static func liesWithin(_ inner: Quadrilateral, _ outer: Quadrilateral) -> Bool {
+        inner.area > mergedShare * outer.area && inner.area <= outer.area && outer.contains(inner.center)
+    }
+
+    /// True when `earlier`, a quad inside `outline`, is `outline` closed short: one side or
+    /// more that `binary` shows no drawn line along (ink near it over under `drawnSideInk`
+    /// of its length, `sideInkShares`: what crosses it, digits and print, leaves gaps),
+    /// lying across `outline`'s inside (an end farther from the nearest of the outline's
+    /// sides running its way than `sameSideShare` of the outline's length across that
+    /// side), while at least two of its sides are drawn.
+    static func isClosedOffInk(_ earlier: Quadrilateral, by outline: Quadrilateral, in binary: BinaryImage) -> Bool {
+        let shares = sideInkShares(of: earlier, in: binary)
+        let c = earlier.corners, o = outline.corners
+        let bare = (0..<4).filter { shares[$0] < drawnSideInk }
+        guard !bare.isEmpty, bare.count <= 2 else { return false }
+        // the outline's length across side k: the mean of the two sides meeting it
+        func across(_ k: Int) -> Double {
+            (Polygon.distance(o[(k + 1) % 4], o[(k + 2) % 4]) + Polygon.distance(o[(k + 3) % 4], o[k])) / 2
+        }
+        return bare.allSatisfy { k in
+            let a = c[k], b = c[(k + 1) % 4]
+            // the side it would be, uncut: the nearest of the outline's sides running its way
+            // (nearer parallel than square to it)
+            let middle = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+            let runningItsWay = (0..<4).filter { alignment(a, b, o[$0], o[($0 + 1) % 4]) > 0.5.squareRoot() }
+            guard let j = runningItsWay.min(by: {
+                Polygon.distance(middle, toLineThrough: o[$0], o[($0 + 1) % 4])
+                    < Polygon.distance(middle, toLineThrough: o[$1], o[($1 + 1) % 4])
+            }) else { return false }
+            let farther = max(Polygon.distance(a, toLineThrough: o[j], o[(j + 1) % 4]),
+                              Polygon.distance(b, toLineThrough: o[j], o[(j + 1) % 4]))
+            return farther > sameSideShare * across(j)
+        }
+    }
+
+    /// |cos| of the angle between the segments a→b and p→q.
+    static func alignment(_ a: Point, _ b: Point, _ p: Point, _ q: Point) -> Double {
+        let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, q.x - p.x, q.y - p.y)
+        let norms = (ux * ux + uy * uy).squareRoot() * (vx * vx + vy * vy).squareRoot()
+        return norms > 0 ? abs(ux * vx + uy * vy) / norms : 0
+    }
+
+    /// Per side of `quad` (top, right, bottom, left), the share of points along its middle
+    /// `sideSampledShare` with ink of `binary` within `sideInkReach` pixels.
+    static func sideInkShares(of quad: Quadrilateral, in binary: BinaryImage) -> [Double] {
+        let c = quad.corners, r = sideInkReach
+        return (0..<4).map { k in
+            let a = c[k], b = c[(k + 1) % 4]
+            let n = max(4, Int(Polygon.distance(a, b).rounded()))
+            let lo = (1 - sideSampledShare) / 2
+            var hit = 0
+            for i in 0..<n {
+                let t = lo + sideSampledShare * (Double(i) + 0.5) / Double(n)
+                let x = Int((a.x + (b.x - a.x) * t).rounded()), y = Int((a.y + (b.y - a.y) * t).rounded())
+                var found = false
+                for dy in -r...r where !found {
+                    for dx in -r...r where binary.isInk(x + dx, y + dy) {
+                        found = true; break
+                    }
+                }
+                if found { hit += 1 }
+            }
+            return Double(hit) / Double(n)
+        }
+    }
+
+    /// See `isClosedOffInk`: a drawn side keeps ink near over this share of it.
+    static let drawnSideInk = 0.8
+    /// See `isClosedOffInk`: a side whose middle lies within this share of the outline's
+    /// length across it from one of the outline's sides is that side found a little off (a
+    /// line's width, a blurred end), not a cut across the box.
+    static let sameSideShare = 0.05
+    /// See `sideInkShares`: the middle share of a side sampled (its ends meet the others).
+    static let sideSampledShare = 0.8
+    /// See `sideInkShares`: how far from a side (detection-copy pixels) its ink may lie: a
+    /// hole's side runs along the inner edge of its line, an outline's along the outer, each
+    /// within a pixel once rounded; one more for a line a pixel wide drawn aslant.
+    static let sideInkReach = 2
+}
