@@ -49,6 +49,17 @@ extension QuadDetector {
         return norms > 0 ? abs(ux * vx + uy * vy) / norms : 0
     }
 
+    /// True when `earlier`, an outline (not `isHole`) around `outline` (as large at least,
+    /// holding its centre), has no side that `binary` shows a drawn line along (`drawnSideInk`): the
+    /// band along a shadow's edge joined to a box closes an outline of ink round both, which
+    /// a copy without the band no longer draws anywhere. A hole (light paper ringed by
+    /// darker ink: a sheet) is never such an outline.
+    static func isMergedOffInk(_ earlier: Quadrilateral, isHole: Bool, around outline: Quadrilateral,
+                               in binary: BinaryImage) -> Bool {
+        !isHole && earlier.area >= outline.area && earlier.contains(outline.center)
+            && sideInkShares(of: earlier, in: binary).allSatisfy { $0 < drawnSideInk }
+    }
+
     /// Per side of `quad` (top, right, bottom, left), the share of points along its middle
     /// `sideSampledShare` with ink of `binary` within `sideInkReach` pixels.
     static func sideInkShares(of quad: Quadrilateral, in binary: BinaryImage) -> [Double] {

@@ -54,7 +54,7 @@ extension QuadDetector {
     /// table's cells is told from a box (`isDividedAcross`).
     func trace(_ pass: Pass, into traced: inout Traced, primary: BinaryImage, small: GrayImage,
                minArea: Double, tolerance: Double) {
-        let earlier = traced.found.map { (quad: $0.quad, fitsBorder: $0.fitsBorder) }
+        let earlier = traced.found.map { (quad: $0.quad, fitsBorder: $0.fitsBorder, isHole: $0.isHole) }
         let contours = pass.binary.contours()
         // each outline's holes (its cells, for `DetectedQuad.holeShares`)
         var holesOf: [Int: [Int]] = [:]
@@ -102,12 +102,19 @@ extension QuadDetector {
             // something this pass leaves out (a shadow's band): this outline replaces it
             var cutShort: [Int] = []
             if !contour.isHole, pass.outlinesOnlyWhereMissed {
-                let standing = earlier.indices.filter { Self.standsFor(quad, earlier[$0]) }
+                let standing = earlier.indices.filter { Self.standsFor(quad, (earlier[$0].quad, earlier[$0].fitsBorder)) }
                 // (outline or hole: where a band closed a box, it closed its inside too)
                 cutShort = pass.replacesCutShort ? earlier.indices.filter {
                     !takenOver.contains($0) && Self.liesWithin(earlier[$0].quad, quad)
                         && Self.isClosedOffInk(earlier[$0].quad, by: quad, in: pass.binary)
                 } : []
+                // and an earlier outline around it none of whose sides this copy draws is the
+                // box merged with the band: it goes whatever becomes of this outline
+                if pass.replacesCutShort {
+                    replacedBy.formUnion(earlier.indices.filter {
+                        !takenOver.contains($0) && Self.isMergedOffInk(earlier[$0].quad, isHole: earlier[$0].isHole, around: quad, in: pass.binary)
+                    })
+                }
                 // found whole already: only the cut quads go
                 if standing.contains(where: { !cutShort.contains($0) }) { replacedBy.formUnion(cutShort); continue }
             }

@@ -114,4 +114,16 @@ struct CutShortQuadTests {
         // that side found a little off, not a cut across the box
         #expect(!QuadDetector.isClosedOffInk(quad(11, 11, 185, 90), by: outline, in: ink()))
     }
+
+    @Test("isMergedOffInk on literal ink: an outline around the box that the copy draws nowhere is the box merged with a band")
+    func mergedOff() {
+        let box = quad(10, 10, 191, 91), around = quad(4, 4, 196, 96)
+        #expect(QuadDetector.isMergedOffInk(around, isHole: false, around: box, in: ink()))
+        // controls: a hole (a sheet ringed by desk), the box's own outline (drawn), a quad
+        // smaller than the box, a quad around it with one drawn side
+        #expect(!QuadDetector.isMergedOffInk(around, isHole: true, around: box, in: ink()))
+        #expect(!QuadDetector.isMergedOffInk(quad(10, 10, 191, 91), isHole: false, around: quad(12, 12, 189, 89), in: ink()))
+        #expect(!QuadDetector.isMergedOffInk(quad(20, 20, 180, 80), isHole: false, around: box, in: ink()))
+        #expect(!QuadDetector.isMergedOffInk(quad(10, 4, 196, 96), isHole: false, around: box, in: ink()))
+    }
 }
