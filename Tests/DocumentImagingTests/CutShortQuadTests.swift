@@ -36,18 +36,7 @@ struct CutShortQuadTests {
             }
         }
         // a camera's blur: two passes of a 3 × 3 box
-        for _ in 0..<2 {
-            var out = g
-            for y in 1..<999 {
-                for x in 1..<1399 {
-                    var sum = 0
-                    for dy in -1...1 { for dx in -1...1 { sum += Int(g[x + dx, y + dy]) } }
-                    out[x, y] = UInt8(sum / 9)
-                }
-            }
-            g = out
-        }
-        return g
+        return TestImages.boxBlurred(g, radius: 1, passes: 2)
     }
 
     /// The quads found along the box's top and bottom: those whose four corners lie

@@ -183,19 +183,7 @@ struct BlurredBoxesTests {
         func paint(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) { for y in y0..<y1 { for x in x0..<x1 { g[x, y] = 40 } } }
         paint(200, 150, 560, 150 + line); paint(200, 230 - line, 560, 230); paint(200, 150, 200 + line, 230); paint(560 - line, 150, 560, 230)
         for x in stride(from: 230, to: 540, by: 30) { paint(x, 150 + line, x + stroke, 230 - line); paint(x, 188, x + 16, 188 + stroke) }
-        let n = (2 * radius + 1) * (2 * radius + 1)
-        for _ in 0..<blur {
-            var out = g
-            for y in radius..<(g.height - radius) {
-                for x in radius..<(g.width - radius) {
-                    var sum = 0
-                    for dy in -radius...radius { for dx in -radius...radius { sum += Int(g[x + dx, y + dy]) } }
-                    out[x, y] = UInt8(sum / n)
-                }
-            }
-            g = out
-        }
-        return g
+        return TestImages.boxBlurred(g, radius: radius, passes: blur)
     }
 
     func found(blur: Int, radius: Int = 2, fractions: [Double]) -> Int {

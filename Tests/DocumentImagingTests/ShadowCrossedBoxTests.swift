@@ -25,18 +25,7 @@ struct ShadowCrossedBoxTests {
             }
         }
         // a camera's blur: two passes of a 5 × 5 box
-        for _ in 0..<2 {
-            var out = g
-            for y in 2..<998 {
-                for x in 2..<1398 {
-                    var sum = 0
-                    for dy in -2...2 { for dx in -2...2 { sum += Int(g[x + dx, y + dy]) } }
-                    out[x, y] = UInt8(sum / 25)
-                }
-            }
-            g = out
-        }
-        return g
+        return TestImages.boxBlurred(g, radius: 2, passes: 2)
     }
 
     /// True when a quad lies along the table's frame (its outer edge or its inside).

@@ -18,6 +18,25 @@ enum TestImages {
         return image
     }
 
+    /// `image` blurred as a camera blurs: `passes` passes of a (2 `radius` + 1)² box mean,
+    /// the outermost `radius` pixels left as they are.
+    static func boxBlurred(_ image: GrayImage, radius: Int, passes: Int) -> GrayImage {
+        var g = image
+        let side = 2 * radius + 1
+        for _ in 0..<passes {
+            var out = g
+            for y in radius..<(g.height - radius) {
+                for x in radius..<(g.width - radius) {
+                    var sum = 0
+                    for dy in -radius...radius { for dx in -radius...radius { sum += Int(g[x + dx, y + dy]) } }
+                    out[x, y] = UInt8(sum / (side * side))
+                }
+            }
+            g = out
+        }
+        return g
+    }
+
     /// White image with a filled dark convex polygon (scanline fill, pixel centres).
     static func filledPolygon(_ corners: [Point], width: Int, height: Int, ink: UInt8 = 20,
                               paper: UInt8 = 235) -> GrayImage {
