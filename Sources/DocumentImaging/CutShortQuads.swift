@@ -1,9 +1,10 @@
 import ImagingCore
 
-/// Quads an earlier pass closed short: a box whose outline a shadow's edge cut, traced
-/// along the band the local mean leaves on the edge's dark side. A later copy without that
-/// band (`Pass.replacesCutShort`) traces the whole box; the cut quad has a side there that
-/// the copy shows no drawn line along, lying across the whole box's inside.
+/// Quads an earlier pass closed along a shadow's edge: a box cut short, traced along the
+/// band the local mean leaves on the edge's dark side, or the box and a strip of that band
+/// traced as one outline. A later copy without the band (`Pass.replacesCutShort`) traces
+/// the whole box; the cut quad has a side there that the copy shows no drawn line along,
+/// lying across the whole box's inside, and the merged outline no drawn side at all.
 extension QuadDetector {
     /// Whether `inner` makes up more than `mergedShare` of `outer`, no more than all of it,
     /// and lies in it (its centre does).
@@ -50,10 +51,10 @@ extension QuadDetector {
     }
 
     /// True when `earlier`, an outline (not `isHole`) around `outline` (as large at least,
-    /// holding its centre), has no side that `binary` shows a drawn line along (`drawnSideInk`): the
-    /// band along a shadow's edge joined to a box closes an outline of ink round both, which
-    /// a copy without the band no longer draws anywhere. A hole (light paper ringed by
-    /// darker ink: a sheet) is never such an outline.
+    /// holding its centre), has no side that `binary` shows a drawn line along
+    /// (`drawnSideInk`): the band along a shadow's edge joined to a box closes an outline
+    /// of ink round both, which a copy without the band no longer draws anywhere. A hole
+    /// (light paper ringed by darker ink: a sheet) is never such an outline.
     static func isMergedOffInk(_ earlier: Quadrilateral, isHole: Bool, around outline: Quadrilateral,
                                in binary: BinaryImage) -> Bool {
         !isHole && earlier.area >= outline.area && earlier.contains(outline.center)

@@ -72,7 +72,7 @@ extension QuadDetector {
         var quadOfContour: [Int: Quadrilateral?] = [:]
         var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
         var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
-        var replacedBy: Set<Int> = []    // earlier quads cut short that another outline replaced
+        var replacedBy: Set<Int> = []    // earlier quads cut short or merged, to drop
         var takenOver: Set<Int> = []     // places in `found` this pass's outlines took over
         let quadOf = { (index: Int) -> Quadrilateral? in
             if let known = quadOfContour[index] { return known }
@@ -112,7 +112,8 @@ extension QuadDetector {
                 // box merged with the band: it goes whatever becomes of this outline
                 if pass.replacesCutShort {
                     replacedBy.formUnion(earlier.indices.filter {
-                        !takenOver.contains($0) && Self.isMergedOffInk(earlier[$0].quad, isHole: earlier[$0].isHole, around: quad, in: pass.binary)
+                        !takenOver.contains($0)
+                            && Self.isMergedOffInk(earlier[$0].quad, isHole: earlier[$0].isHole, around: quad, in: pass.binary)
                     })
                 }
                 // found whole already: only the cut quads go
@@ -163,7 +164,9 @@ extension QuadDetector {
                 replacedBy.formUnion(cutShort)   // found whole already: only the cut quads go
             }
         }
-        traced.found = traced.found.enumerated().filter { !replacedBy.contains($0.offset) }.map(\.element)
+        // a place an outline took over holds that outline now, whatever it held before
+        let dropped = replacedBy.subtracting(takenOver)
+        traced.found = traced.found.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// A quad `detect` has taken, before refinement, with what it knows of it.
@@ -198,8 +201,9 @@ extension QuadDetector {
         var outlinesOnlyWhereMissed = false
         /// With `outlinesOnlyWhereMissed`: an earlier quad that has a side this pass's copy
         /// shows no ink along (`isClosedOffInk`) does not stand for the outline, which
-        /// replaces it. For a copy without the band a shadow's edge leaves, where the
-        /// earlier passes closed a box along that band.
+        /// replaces it, and an earlier outline around it that the copy draws nowhere
+        /// (`isMergedOffInk`) is dropped. For a copy without the band a shadow's edge
+        /// leaves, where the earlier passes closed a box along that band or round both.
         var replacesCutShort = false
         /// Take holes at all (a dilated copy's holes are as often the gaps between digits
         /// the dilation joined as a box's inside).
