@@ -27,19 +27,16 @@ extension QuadDetector {
         func across(_ k: Int) -> Double {
             (Polygon.distance(o[(k + 1) % 4], o[(k + 2) % 4]) + Polygon.distance(o[(k + 3) % 4], o[k])) / 2
         }
+        // how far `p` lies from the line of the outline's side j
+        func fromSide(_ p: Point, _ j: Int) -> Double { Polygon.distance(p, toLineThrough: o[j], o[(j + 1) % 4]) }
         return bare.allSatisfy { k in
             let a = c[k], b = c[(k + 1) % 4]
             // the side it would be, uncut: the nearest of the outline's sides running its way
             // (nearer parallel than square to it)
             let middle = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
             let runningItsWay = (0..<4).filter { alignment(a, b, o[$0], o[($0 + 1) % 4]) > 0.5.squareRoot() }
-            guard let j = runningItsWay.min(by: {
-                Polygon.distance(middle, toLineThrough: o[$0], o[($0 + 1) % 4])
-                    < Polygon.distance(middle, toLineThrough: o[$1], o[($1 + 1) % 4])
-            }) else { return false }
-            let farther = max(Polygon.distance(a, toLineThrough: o[j], o[(j + 1) % 4]),
-                              Polygon.distance(b, toLineThrough: o[j], o[(j + 1) % 4]))
-            return farther > sameSideShare * across(j)
+            guard let j = runningItsWay.min(by: { fromSide(middle, $0) < fromSide(middle, $1) }) else { return false }
+            return max(fromSide(a, j), fromSide(b, j)) > sameSideShare * across(j)
         }
     }
 

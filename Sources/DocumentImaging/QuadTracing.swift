@@ -102,7 +102,7 @@ extension QuadDetector {
             // something this pass leaves out (a shadow's band): this outline replaces it
             var cutShort: [Int] = []
             if !contour.isHole, pass.outlinesOnlyWhereMissed {
-                let standing = earlier.indices.filter { Self.standsFor(quad, (earlier[$0].quad, earlier[$0].fitsBorder)) }
+                let standing = earlier.indices.filter { Self.standsForOutline(quad, (earlier[$0].quad, earlier[$0].fitsBorder)) }
                 // (outline or hole: where a band closed a box, it closed its inside too)
                 cutShort = pass.replacesCutShort ? earlier.indices.filter {
                     !takenOver.contains($0) && Self.liesWithin(earlier[$0].quad, quad)
@@ -216,11 +216,11 @@ extension QuadDetector {
     /// followed). A quad with a side its border leaves (a frame's hull pulled out to a line
     /// beside it) has not found the frame, and does not keep a later pass from tracing it.
     static func isFoundEarlier(_ quad: Quadrilateral, among earlier: [(quad: Quadrilateral, fitsBorder: Bool)]) -> Bool {
-        earlier.contains { standsFor(quad, $0) }
+        earlier.contains { standsForOutline(quad, $0) }
     }
 
     /// Whether `earlier` stands for `quad`'s outline (`isFoundEarlier`).
-    static func standsFor(_ quad: Quadrilateral, _ earlier: (quad: Quadrilateral, fitsBorder: Bool)) -> Bool {
+    static func standsForOutline(_ quad: Quadrilateral, _ earlier: (quad: Quadrilateral, fitsBorder: Bool)) -> Bool {
         earlier.fitsBorder && liesWithin(earlier.quad, quad)
     }
 
