@@ -91,7 +91,7 @@ public struct QuadDetector: Sendable {
     /// block's darkest pixel (pass 2 of `passes`): finds frames of lines thinner than the
     /// reduction. Off: the mean-reduced copies only.
     public var keepsThinLines = true
-    /// Trace the detection copy's ridges (pass 6 of `passes`): finds frames drawn in a
+    /// Trace the detection copy's ridges (pass 7 of `passes`): finds frames drawn in a
     /// hairline of pale ink, too faint for any threshold. Off: thresholded copies only.
     public var tracesRidges = true
     /// Also take sheets and notes found as flat zones of a coarse copy (`FlatZones`):

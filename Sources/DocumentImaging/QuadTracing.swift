@@ -69,6 +69,12 @@ extension QuadDetector {
             return Self.enclosesHull(border, hullArea: quad.area) ? holes
                 : ([max(0, 1 - abs(Polygon.signedArea(border)) / quad.area)] + holes).sorted(by: >)
         }
+        // holes with an outer border inside them, not a speck's: a box's inside holding
+        // its digits
+        var holdsInk = Set<Int>()
+        for contour in contours where !contour.isHole && contour.points.count >= Self.leastInkBorder {
+            if let parent = contour.parent { holdsInk.insert(parent) }
+        }
         var quadOfContour: [Int: Quadrilateral?] = [:]
         var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
         var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
@@ -93,6 +99,7 @@ extension QuadDetector {
                 }
                 continue
             }
+            if contour.isHole, pass.holesHoldingInkOnly, !holdsInk.contains(index) { continue }
             let followsFrame = Self.followsImageFrame(quad, width: small.width, height: small.height)
             if contour.isHole ? pass.holesDrawnOnly : pass.outlinesDrawnOnly,
                !Self.isDrawn(quad, border: contour.points, followsFrame: followsFrame) {
@@ -208,7 +215,15 @@ extension QuadDetector {
         /// Take holes at all (a dilated copy's holes are as often the gaps between digits
         /// the dilation joined as a box's inside).
         var takesHoles = true
+        /// Take a hole only when ink lies inside it (an outer border traced within it): a
+        /// copy whose strokes are thick enough to close a digit's loop rings paper with
+        /// nothing in it there, where a box's inside holds its digits.
+        var holesHoldingInkOnly = false
     }
+
+    /// See `Pass.holesHoldingInkOnly`: an outer border of fewer pixels inside a hole is a
+    /// speck of noise (a 2 × 2 blob's border has 4), not ink it holds.
+    static let leastInkBorder = 8
 
     /// True when one of the `earlier` quads stands for `quad`'s outline (see
     /// `Pass.outlinesOnlyWhereMissed`): it makes up more than `mergedShare` of it, lies in
@@ -249,15 +264,24 @@ extension QuadDetector {
     ///    sensitive pass that would join it merges it with the shadow's band. Only drawn
     ///    outlines, where missed, and no holes (the gaps between digits the dilation
     ///    joins would pass for boxes);
-    /// 6. when `tracesRidges`, the copy's ridges (`GrayImage.ridges`): a frame drawn in a
+    /// 6. when the photo was reduced (and `keepsThinLines`), the copy reduced keeping each
+    ///    block's darkest pixel, its ink whatever is darker by the primary's percent than
+    ///    its closing: the paper level on the pixel's own side of a shadow's edge (a
+    ///    closing keeps the step). A thin pale line straddling two rows of pixels fades
+    ///    under the mean reduction, and beside a shadow's edge every local mean, pulled
+    ///    down by the dark side, takes the rest of it for paper: the box breaks there in
+    ///    every copy above. No local threshold joins in here. Only drawn borders, outlines
+    ///    only where missed, and only holes holding ink (this copy's thick strokes close
+    ///    the loops of digits, which hold nothing);
+    /// 7. when `tracesRidges`, the copy's ridges (`GrayImage.ridges`): a frame drawn in a
     ///    hairline of pale ink, a few grey levels below the paper, is a thin closed line
     ///    there where every threshold set by darker print keeps only specks of it. Every
     ///    stroke's middle is a ridge too: only drawn outlines, where missed, no holes.
     func passes(image: GrayImage, small: GrayImage, factor: Int, binaries: [BinaryImage]) -> [Pass] {
         var passes = [Pass(binary: binaries[0])]
-        if factor > 1 && keepsThinLines {
-            passes.append(Pass(binary: image.reducedKeepingDarkest(by: factor).binarized(binarization),
-                               outlinesDrawnOnly: true, holesDrawnOnly: true))
+        let darkest = factor > 1 && keepsThinLines ? image.reducedKeepingDarkest(by: factor) : nil
+        if let darkest {
+            passes.append(Pass(binary: darkest.binarized(binarization), outlinesDrawnOnly: true, holesDrawnOnly: true))
         }
         for sensitive in binaries.dropFirst() {
             passes.append(Pass(binary: closesGaps ? sensitive.dilated() : sensitive, outlinesDrawnOnly: factor > 1,
@@ -271,6 +295,11 @@ extension QuadDetector {
             if closesGaps {
                 passes.append(Pass(binary: shadowFree.dilated(), outlinesDrawnOnly: true,
                                    outlinesOnlyWhereMissed: true, replacesCutShort: true, takesHoles: false))
+            }
+            if let darkest {
+                passes.append(Pass(binary: darkest.binarized(.belowClosing(window: window, percent: percent)),
+                                   outlinesDrawnOnly: true, holesDrawnOnly: true, outlinesOnlyWhereMissed: true,
+                                   holesHoldingInkOnly: true))
             }
         }
         if tracesRidges {
