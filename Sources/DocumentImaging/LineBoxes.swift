@@ -88,7 +88,14 @@ public struct LineBoxes: Sendable {
                 found.append(box)
             }
         }
-        return Array(Set(found)).sorted { $0.outer.width * $0.outer.height > $1.outer.width * $1.outer.height }
+        // each box once, largest first; boxes of one size in the order found (a set's order
+        // varies from run to run, and the layout weighs boxes in this order)
+        var seen = Set<Box>()
+        let unique = found.filter { seen.insert($0).inserted }
+        return unique.enumerated().sorted { a, b in
+            let (areaA, areaB) = (a.element.outer.width * a.element.outer.height, b.element.outer.width * b.element.outer.height)
+            return areaA != areaB ? areaA > areaB : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// The box between two lines of the same extent, when a side line runs between them at

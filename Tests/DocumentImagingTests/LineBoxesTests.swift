@@ -33,6 +33,16 @@ struct LineBoxesTests {
         #expect(box.outer == PixelBox(x: x0, y: y0, width: size.0, height: size.1))
     }
 
+    @Test("Boxes of one size come in the order their top lines are found, the same every run (a form's fields)")
+    func equalSizesInOrder() {
+        var ink = Ink(600, 600)
+        let tops = [40, 130, 220, 310, 400, 490]
+        for (k, y) in tops.enumerated() { ink.box(60 + 30 * k, y, 360 + 30 * k, y + 60, thickness: 2) }
+        let boxes = LineBoxes(longerSide: 600).boxes(in: ink.image)
+        // (a set's order varies from process to process: this ran in random order before)
+        #expect(boxes.map(\.outer.y) == tops)
+    }
+
     @Test("Found through breaks: a faint stretch, digits crossing the top line, a missing corner")
     func brokenLines() {
         var ink = Ink(600, 400)
