@@ -69,12 +69,10 @@ extension QuadDetector {
             return Self.enclosesHull(border, hullArea: quad.area) ? holes
                 : ([max(0, 1 - abs(Polygon.signedArea(border)) / quad.area)] + holes).sorted(by: >)
         }
-        // holes with an outer border inside them, not a speck's: a box's inside holding
-        // its digits
-        var holdsInk = Set<Int>()
-        for contour in contours where !contour.isHole && contour.points.count >= Self.leastInkBorder {
-            if let parent = contour.parent { holdsInk.insert(parent) }
-        }
+        // where the pass asks: holes with an outer border inside them, not a speck's (a
+        // box's inside holding its digits)
+        let holdsInk: Set<Int> = pass.holesHoldingInkOnly
+            ? Set(contours.filter { !$0.isHole && $0.points.count >= Self.leastInkBorder }.compactMap(\.parent)) : []
         var quadOfContour: [Int: Quadrilateral?] = [:]
         var foundOfContour: [Int: Int] = [:]   // where a contour's quad went in `found`
         var mergedHulls: Set<Int> = []   // outlines dropped as `isMergedHull`
