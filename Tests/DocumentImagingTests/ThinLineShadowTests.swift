@@ -57,15 +57,19 @@ struct ThinLineShadowTests {
     /// 55–100 % of the light.
     @Test("The line is whole in the darkest-pixel copy's ink below its closing: shadows of several depths, no shadow",
           arguments: [1.0, 0.7, 0.55], [130.0, 150.0])
-    func lineStaysWhole(shade: Double, lineLevel: Double) {
+    func lineStaysWhole(shade: Double, lineLevel: Double) throws {
         let (factor, passes) = Self.passes(Self.scene(lineLevel: lineLevel, shade: shade))
         #expect(factor == 2)
-        // primary, darkest-pixel, sensitive, shadow-free and dilated, this copy, ridges
-        #expect(passes.count == 7)
-        let darkestBelowClosing = passes[passes.count - 2]
-        #expect(darkestBelowClosing.holesHoldingInkOnly && darkestBelowClosing.outlinesOnlyWhereMissed)
+        let darkestBelowClosing = try #require(Self.darkestBelowClosing(passes))
+        #expect(darkestBelowClosing.outlinesOnlyWhereMissed && darkestBelowClosing.outlinesDrawnOnly)
         let gaps = Self.gaps(in: darkestBelowClosing.binary, factor: factor)
         #expect(gaps == 0)
+    }
+
+    /// Pass 6 of `passes`: the only one taking holes only where they hold ink.
+    static func darkestBelowClosing(_ passes: [QuadDetector.Pass]) -> QuadDetector.Pass? {
+        let taking = passes.filter(\.holesHoldingInkOnly)
+        return taking.count == 1 ? taking[0] : nil
     }
 
     /// A paler line (grey 165: 13 % below the paper there, just past the primary's 12 %),
@@ -74,9 +78,9 @@ struct ThinLineShadowTests {
     /// columns of the line in the penumbra are taken for paper. Elsewhere it stays whole.
     @Test("Known limitation: a faint line, or a deep shadow, loses a few pixels in a sharp penumbra",
           arguments: [(0.7, 165.0), (0.55, 165.0), (0.45, 150.0), (0.35, 150.0)])
-    func sharpPenumbra(shade: Double, lineLevel: Double) {
+    func sharpPenumbra(shade: Double, lineLevel: Double) throws {
         let (factor, passes) = Self.passes(Self.scene(lineLevel: lineLevel, shade: shade))
-        let binary = passes[passes.count - 2].binary
+        let binary = try #require(Self.darkestBelowClosing(passes)).binary
         let gaps = Self.gaps(in: binary, factor: factor)
         let outsidePenumbra = Self.gaps(in: binary, factor: factor, columns: 102..<390)
             + Self.gaps(in: binary, factor: factor, columns: 410..<698)
@@ -104,8 +108,8 @@ struct ThinLineShadowTests {
         let detector = QuadDetector()
         let passes = detector.passes(image: small, small: small, factor: 1,
                                      binaries: small.localMeanBinarizations(window: 0, percents: [12, 5]))
-        // primary, sensitive, shadow-free and dilated, ridges
-        #expect(passes.count == 5)
+        let hasDarkestCopies = passes.contains(where: \.holesHoldingInkOnly)
+        #expect(!hasDarkestCopies)
     }
 
     /// A 300 × 200 copy with a box (lines 2 px wide, (20, 20)–(142, 122)) holding a blob as
