@@ -199,12 +199,12 @@ public final class DocumentReader: Sendable {
     /// (`RegionTurn.confirmed`).
     func turningRegions(_ regions: [ReadRegion], model: GlyphTurnClassifier) -> [ReadRegion] {
         let turns = RegionTurn.turns(of: regions, segmenter: layout.segmenter, model: model)
-        guard turns.contains(where: { $0 != 0 }) else { return regions }
-        var again = read(zip(regions, turns).filter { $0.1 != 0 }.map { RegionTurn.turned($0.0.region, quarterTurns: $0.1) })
+        guard turns.contains(where: { $0.turn != 0 }) else { return regions }
+        var again = read(zip(regions, turns).filter { $0.1.turn != 0 }.map { RegionTurn.turned($0.0.region, quarterTurns: $0.1.turn) })
             .makeIterator()
-        return zip(regions, turns).map { region, turn in
-            guard turn != 0, let turned = again.next() else { return region }
-            return RegionTurn.confirmed(turned, over: region, quarterTurns: turn) ? turned : region
+        return zip(regions, turns).map { region, choice in
+            guard choice.turn != 0, let turned = again.next() else { return region }
+            return RegionTurn.confirmed(turned, over: region, quarterTurns: choice.turn, onLean: choice.onLean) ? turned : region
         }
     }
 

@@ -105,11 +105,13 @@ extension Layout {
     /// on end (taller than wide) may hold a line of digits written along its length, on
     /// their side until `RegionTurn` turns them: there a 1 lies across the box as a bar
     /// spanning its width, and is no glyph. Such a field is also cut a quarter turned,
-    /// and the larger count taken. Also the glyphs cut upright (`fieldPieceBoxes`).
+    /// and the larger count taken; so is a field of any shape whose upright cut found
+    /// nothing (a note holding one 1, photographed on its side: a bar too wide for its
+    /// height to be a glyph). Also the glyphs cut upright (`fieldPieceBoxes`).
     func fieldPieces(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?)
         -> (count: Int, upright: (boxes: [PixelBox], area: PixelBox)) {
         let upright = fieldPieceBoxes(gray: g, ink: ink, faint: faint)
-        guard g.height > g.width else { return (upright.boxes.count, upright) }
+        guard g.height > g.width || upright.boxes.isEmpty else { return (upright.boxes.count, upright) }
         let turned = fieldPieceBoxes(gray: g.rotated(quarterTurns: 1), ink: ink.rotated(quarterTurns: 1),
                                      faint: faint?.rotated(quarterTurns: 1))
         return (max(upright.boxes.count, turned.boxes.count), upright)

@@ -31,27 +31,44 @@ enum RegionTurn {
     /// whole photo read where no outline was found) is turned as a document is: in the
     /// default orientation mode, digits written on a sheet photographed on its side read
     /// upright without turning the photo.
-    static func turns(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier) -> [Int] {
-        decide(evidence: regions.map { Self.evidence(of: $0, segmenter: segmenter, model: model) },
-               frameAngles: regions.map { frameAngle($0.region.quad) })
+    /// Each turn comes with whether it was taken on a mere lean (`choose`).
+    static func turns(of regions: [ReadRegion], segmenter: DigitSegmenter, model: GlyphTurnClassifier)
+        -> [(turn: Int, onLean: Bool)] {
+        choose(evidence: regions.map { Self.evidence(of: $0, segmenter: segmenter, model: model) },
+               frameAngles: regions.map { frameAngle($0.region.quad) },
+               cutNothing: regions.map(cutNothing))
     }
 
     /// The turn each region takes from its glyphs' `evidence` for turns 0…3 (nil: it cut
     /// none, and is left as it is) pooled with that of the regions square to it (their
     /// `frameAngles` in degrees, `quarterTurns(from:to:)`): the likeliest turn, when it
     /// beats the region as read by `decisiveLogOdds`; else 0.
-    static func decide(evidence: [[Double]?], frameAngles: [Double]) -> [Int] {
+    ///
+    /// A field or page that `cutNothing` as read (its glyphs, if any, only in the cut a
+    /// quarter turned: a lone 1 lying across a note is a bar no upright cut takes) reads
+    /// nothing upright or upside down, so it loses no reading by turning: the likelier
+    /// quarter turn is taken when the pooled evidence favours it over the region as read
+    /// at all; `confirmed` then asks more of what the turn reads.
+    static func decide(evidence: [[Double]?], frameAngles: [Double], cutNothing: [Bool]? = nil) -> [Int] {
+        choose(evidence: evidence, frameAngles: frameAngles, cutNothing: cutNothing).map(\.turn)
+    }
+
+    /// `decide`'s turns, each with whether it was taken on a lean short of
+    /// `decisiveLogOdds` (a region that cut nothing).
+    static func choose(evidence: [[Double]?], frameAngles: [Double], cutNothing: [Bool]? = nil)
+        -> [(turn: Int, onLean: Bool)] {
         evidence.indices.map { r in
-            guard evidence[r] != nil else { return 0 }
+            guard evidence[r] != nil else { return (0, false) }
             var pooled = [Double](repeating: 0, count: 4)
             for s in evidence.indices {
                 guard let e = evidence[s], let k = quarterTurns(from: frameAngles[r], to: frameAngles[s]) else { continue }
                 // s's frame lies k quarter turns clockwise of r's: when r needs t, s needs t + k
                 for t in 0..<4 { pooled[t] += e[(t + k) % 4] }
             }
-            guard let best = (1...3).max(by: { pooled[$0] < pooled[$1] }),
-                  pooled[best] >= pooled[0] + decisiveLogOdds else { return 0 }
-            return best
+            let onItsSide = cutNothing?[r] ?? false
+            guard let best = (onItsSide ? [1, 3] : [1, 2, 3]).max(by: { pooled[$0] < pooled[$1] }) else { return (0, false) }
+            if pooled[best] >= pooled[0] + decisiveLogOdds { return (best, false) }
+            return onItsSide && pooled[best] > pooled[0] ? (best, true) : (0, false)
         }
     }
 
@@ -81,8 +98,20 @@ enum RegionTurn {
     /// chose: of the region's pieces read turned, no smaller a share are sure digits that
     /// tell the turn (`telling`) than as read. A blur of unreadable blots that only seemed
     /// to lean one way reads no better turned; a frame's edge read as 1s tells nothing.
-    static func confirmed(_ turned: ReadRegion, over asRead: ReadRegion, quarterTurns: Int) -> Bool {
-        tellingShare(turned, quarterTurns: quarterTurns) >= tellingShare(asRead, quarterTurns: quarterTurns)
+    /// A turn taken `onLean` (a region that cut nothing as read, `choose`) is kept only
+    /// when every piece it reads is a digit read sure (`ReadRegion.readsSure`): the
+    /// letters of a word cut by a sheet's edge read as unsure digits or none.
+    static func confirmed(_ turned: ReadRegion, over asRead: ReadRegion, quarterTurns: Int, onLean: Bool = false) -> Bool {
+        if onLean {
+            let read = turned.pieces.compactMap(\.prediction)
+            return !read.isEmpty && read.allSatisfy(ReadRegion.readsSure)
+        }
+        return tellingShare(turned, quarterTurns: quarterTurns) >= tellingShare(asRead, quarterTurns: quarterTurns)
+    }
+
+    /// Whether `region` is a field or page that cut no glyph as read (`choose`).
+    static func cutNothing(_ region: ReadRegion) -> Bool {
+        region.region.kind != .grid && !region.pieces.contains { $0.crop != nil }
     }
 
     /// The share of `region`'s pieces read as sure digits (at least `sureDigit`) that

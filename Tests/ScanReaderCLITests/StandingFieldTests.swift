@@ -8,7 +8,8 @@ import Testing
 /// their side: a 1 lies across the box as a bar spanning it, which the field's cut takes
 /// for a frame remnant. The layout also counts the field's glyphs a quarter turned
 /// (`Layout.fieldPieces`), and `RegionTurn` cuts such a field a quarter turned when
-/// it cut nothing as read.
+/// it cut nothing as read. A box of any shape holding only one 1 on its side (a note
+/// with one digit, photographed turned) is counted and turned the same way.
 @Suite("Fields standing on end")
 struct StandingFieldTests {
     static let reader = try! DocumentReader(modelPath: CLI.root.appendingPathComponent("Models/digits-lenet.safetensors").path)
@@ -56,4 +57,40 @@ struct StandingFieldTests {
         #expect(texts == ["111"])
         #expect(read.map(\.region.kind) == [.field])
     }
+
+    /// A sheet with a square drawn box (3-px line, 200 a side, from (100, 100)) holding,
+    /// when `bar`, one written 1 on its side: an 8-px bar 120 long across its middle.
+    static func squareSheet(bar: Bool) -> GrayImage {
+        var image = GrayImage(width: 400, height: 400, fill: 225)
+        for y in 100..<300 {
+            for x in 100..<300 where y < 103 || y >= 297 || x < 103 || x >= 297 { image[x, y] = 40 }
+        }
+        if bar {
+            for y in 196..<204 { for x in 140..<260 { image[x, y] = 30 } }
+        }
+        return image
+    }
+
+    static let square = Quadrilateral(topLeft: Point(99.5, 99.5), topRight: Point(299.5, 99.5),
+                                      bottomRight: Point(299.5, 299.5), bottomLeft: Point(99.5, 299.5))
+
+    /// The fields laid out from the square box.
+    func squareFields(_ image: GrayImage) -> [Quadrilateral] {
+        Layout().regions(in: image, quads: [DetectedQuad(quad: Self.square, parent: nil, isHole: false)])
+            .filter { $0.kind == .field }.map(\.quad)
+    }
+
+    @Test("A lone 1 on its side in a square box: the box is a field, and reads 1 once turned")
+    func loneBarInSquare() {
+        #expect(squareFields(Self.squareSheet(bar: true)) == [Self.square])
+        let read = Self.reader.turningRegions(Self.reader.readRegions(in: Self.squareSheet(bar: true)), model: Self.reader.turnModel!)
+        let fields = read.filter { $0.region.kind == .field }
+        #expect(fields.map { $0.result(index: 0, scale: 1, minConfidence: 0.6, unsure: "?").text } == ["1"])
+    }
+
+    @Test("Control: the empty square box is no field")
+    func emptySquareIsNoField() {
+        #expect(squareFields(Self.squareSheet(bar: false)).isEmpty)
+    }
 }
+
