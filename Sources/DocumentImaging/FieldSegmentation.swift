@@ -10,9 +10,23 @@ extension DigitSegmenter {
     /// `photoEdge`: the region's border is the photo's own edge (a whole page): ink touching
     /// it runs out of the picture — the desk past a sheet, an object, a glyph half in view —
     /// and is never a digit (`touchesBorder`).
+    /// `paperEdge`: the region is a sheet or note found as paper, `region` its readable
+    /// area inside `binary`'s margin: ink reaching that area's border that runs on through
+    /// the margin to the outline (`RunsOffPaper`) goes past the paper's edge — another
+    /// sheet's print the outline cuts across — and is never a digit written on it; a digit
+    /// reaching into the margin stops short of the edge.
     public func fieldDigits(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil,
-                            region: PixelBox, photoEdge: Bool = false) -> [InkCrop] {
+                            region: PixelBox, photoEdge: Bool = false, paperEdge: Bool = false) -> [InkCrop] {
+        fieldGlyphs(gray: gray, binary: binary, faint: faint, region: region, photoEdge: photoEdge, paperEdge: paperEdge).digits
+    }
+
+    /// `fieldDigits`, with how many glyphs it left out as running off the paper
+    /// (`paperEdge`): another sheet's letters the outline cut, which weigh in judging
+    /// whether the rest are words too.
+    public func fieldGlyphs(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil, region: PixelBox,
+                            photoEdge: Bool = false, paperEdge: Bool = false) -> (digits: [InkCrop], offPaper: Int) {
         var map = ComponentMap(binary, region: region)
+        let offPaper = paperEdge ? RunsOffPaper(binary) : nil
         let isInk = { (c: Component) in
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
@@ -22,7 +36,7 @@ extension DigitSegmenter {
                 && !(photoEdge && Self.touchesBorder(c.box, of: region))
         }
         var comps = map.components.filter(isInk)
-        guard !comps.isEmpty else { return [] }
+        guard !comps.isEmpty else { return ([], 0) }
         // (a page's by ink squared: the desk's grain past the paper is no glyph)
         let regionTypical = { (comps: [Component]) in photoEdge ? Self.typicalHeightSquared(comps) : Self.typicalHeight(comps) }
         var typical = regionTypical(comps)
@@ -32,7 +46,7 @@ extension DigitSegmenter {
         }, leastPieces: growsLonePieces ? 1 : 2) {
             map = ComponentMap(joined, region: region)
             comps = map.components.filter(isInk)
-            guard !comps.isEmpty else { return [] }
+            guard !comps.isEmpty else { return ([], 0) }
             typical = regionTypical(comps)
         }
         // each line of glyphs is judged against its own size: a number written smaller on
@@ -48,34 +62,42 @@ extension DigitSegmenter {
                 && Double(c.box.height) <= Self.tallestPiece * typical && Double(c.box.width) <= Self.widestPiece * typical
         }
         // merge pieces that overlap in x and sit on the same line (broken strokes)
-        var groups: [(box: PixelBox, labels: Set<Int32>, area: Int, typical: Double)] = []
-        for c in candidates.sorted(by: { $0.box.x < $1.box.x }) {
-            let own = typicalOf(c)
-            if let i = groups.firstIndex(where: { g in
-                let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
-                let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)
-                return Double(overlap) > Self.strokeOverlap * Double(min(g.box.width, c.box.width))
-                    && Double(verticalGap) < Self.strokeGap * min(own, g.typical)
-            }) {
-                groups[i].box = groups[i].box.union(c.box)
-                groups[i].labels.insert(c.label)
-                groups[i].area += c.area
-                groups[i].typical = max(groups[i].typical, own)
-            } else {
-                groups.append((c.box, [c.label], c.area, own))
+        typealias Glyph = (box: PixelBox, labels: Set<Int32>, area: Int, typical: Double)
+        func grouped(_ pieces: [Component]) -> [Glyph] {
+            var groups: [Glyph] = []
+            for c in pieces.sorted(by: { $0.box.x < $1.box.x }) {
+                let own = typicalOf(c)
+                if let i = groups.firstIndex(where: { g in
+                    let overlap = min(g.box.maxX, c.box.maxX) - max(g.box.x, c.box.x)
+                    let verticalGap = max(g.box.y, c.box.y) - min(g.box.maxY, c.box.maxY)
+                    return Double(overlap) > Self.strokeOverlap * Double(min(g.box.width, c.box.width))
+                        && Double(verticalGap) < Self.strokeGap * min(own, g.typical)
+                }) {
+                    groups[i].box = groups[i].box.union(c.box)
+                    groups[i].labels.insert(c.label)
+                    groups[i].area += c.area
+                    groups[i].typical = max(groups[i].typical, own)
+                } else {
+                    groups.append((c.box, [c.label], c.area, own))
+                }
+            }
+            return groups.filter {
+                Double($0.box.height) >= Self.shortestDigit * $0.typical && $0.box.height >= minimumDigitPixels
+                    && !Self.isSolidBlock(area: $0.area, box: $0.box)
             }
         }
-        let digits = groups.filter {
-            Double($0.box.height) >= Self.shortestDigit * $0.typical && $0.box.height >= minimumDigitPixels
-                && !Self.isSolidBlock(area: $0.area, box: $0.box)
-        }
+        // ink running off the paper has set the typical size as any print does, but joins
+        // no glyph: its own glyphs are only counted
+        let runsOff = { (c: Component) in offPaper?.holds(c, of: map) ?? false }
+        let digits = grouped(candidates.filter { !runsOff($0) })
+        let leftOut = offPaper == nil ? 0 : grouped(candidates.filter(runsOff)).count
         // reading order: lines by vertical overlap, then x
         let sorted = digits.sorted { a, b in
             let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
             if Double(overlap) > Self.sameLineOverlap * Double(min(a.box.height, b.box.height)) { return a.box.x < b.box.x }
             return a.box.y < b.box.y
         }
-        return sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }
+        return (sorted.map { crop(gray: gray, map: map, labels: $0.labels, box: $0.box) }, leftOut)
     }
 
     /// In a field, ink taller than this many typical heights is no digit (`fieldDigits`),
@@ -220,4 +242,36 @@ extension DigitSegmenter {
     static let solidFill = 0.9
     /// See `isSolidBlock`: a plain bar (a 1) is narrower than this share of its height.
     static let barWidth = 0.3
+}
+
+/// The ink of a straightened sheet or note that reaches its outline (the image's edge),
+/// for `DigitSegmenter.fieldDigits`' `paperEdge`: a piece of the readable area that is
+/// part of it runs off the paper.
+struct RunsOffPaper {
+    /// The whole image's components.
+    let whole: ComponentMap
+    /// Per label of `whole`: whether it reaches the image's edge.
+    let reachesEdge: [Bool]
+
+    init(_ binary: BinaryImage) {
+        whole = ComponentMap(binary, region: PixelBox(x: 0, y: 0, width: binary.width, height: binary.height))
+        reachesEdge = whole.mask(of: Set(whole.components.filter { c in
+            c.box.x == 0 || c.box.y == 0 || c.box.maxX == binary.width || c.box.maxY == binary.height
+        }.map(\.label)))
+    }
+
+    /// Whether `c`, a component of `map` (labelled over the readable area), reaches the
+    /// area's border at a pixel of ink reaching the image's edge.
+    func holds(_ c: Component, of map: ComponentMap) -> Bool {
+        let area = map.region
+        guard DigitSegmenter.touchesBorder(c.box, of: area) else { return false }
+        let own = map.mask(of: [c.label])
+        // the area's border lines the piece touches, within its box
+        var border: [(x: Int, y: Int)] = []
+        if c.box.x == area.x { border += (c.box.y..<c.box.maxY).map { (area.x, $0) } }
+        if c.box.maxX == area.maxX { border += (c.box.y..<c.box.maxY).map { (area.maxX - 1, $0) } }
+        if c.box.y == area.y { border += (c.box.x..<c.box.maxX).map { ($0, area.y) } }
+        if c.box.maxY == area.maxY { border += (c.box.x..<c.box.maxX).map { ($0, area.maxY - 1) } }
+        return border.contains { map.belongs($0.x, $0.y, to: own) && whole.belongs($0.x, $0.y, to: reachesEdge) }
+    }
 }

@@ -250,9 +250,11 @@ public final class DocumentReader: Sendable {
         var pieces: [[ReadRegion.Piece]] = []
         var inputs: [DigitInput] = []
         var apart: [[Int]] = []   // per region, a grid's cells read empty holding digits side by side
+        var offPaper: [Int] = []   // per region, the glyphs a paper field's cut left out as running off it
         for region in laidOut {
             var list: [ReadRegion.Piece] = []
             var apartCells: [Int] = []
+            var offPaperCount = 0
             if region.kind == .grid, let ruling = region.ruling {
                 let (cells, cellsApart) = layout.segmenter.gridCells(gray: region.gray, binary: region.binary,
                                                                      faint: region.faint, ruling: ruling)
@@ -267,8 +269,10 @@ public final class DocumentReader: Sendable {
                 }
             } else {
                 let inner = Layout.readableArea(of: region)
-                let crops = layout.segmenter.fieldDigits(gray: region.gray, binary: region.binary, faint: region.faint,
-                                                         region: inner, photoEdge: region.kind == .page)
+                let (crops, leftOut) = layout.segmenter.fieldGlyphs(gray: region.gray, binary: region.binary,
+                                                                    faint: region.faint, region: inner,
+                                                                    photoEdge: region.kind == .page, paperEdge: region.isFlatPaper)
+                offPaperCount = leftOut
                 for crop in crops {
                     list.append(ReadRegion.Piece(crop: crop, row: nil, col: nil, input: inputs.count))
                     inputs.append(crop.modelInput)
@@ -276,6 +280,7 @@ public final class DocumentReader: Sendable {
             }
             pieces.append(list)
             apart.append(apartCells)
+            offPaper.append(offPaperCount)
         }
         let predictions = inputs.isEmpty ? [] : classifier.classify(inputs)
         let read = pieces.map { list in list.map { var p = $0; p.prediction = p.input.map { predictions[$0] }; return p } }
@@ -287,8 +292,8 @@ public final class DocumentReader: Sendable {
         let ones = FlaggedOnes.reading(faint, of: laidOut, digitHeight: layout.segmenter.minimumRelativeDigitHeight)
         let whole = CrossedSevens.reading(SudokuRule.reading(ones, of: laidOut), of: laidOut,
                                           digitHeight: layout.segmenter.minimumRelativeDigitHeight)
-        return zip(laidOut, whole).map { region, list in
-            ReadRegion(region: region, pieces: list).trimmedPastFrame()
+        return laidOut.indices.map { r in
+            ReadRegion(region: laidOut[r], pieces: whole[r], piecesOffPaper: offPaper[r]).trimmedPastFrame()
         }
     }
 }

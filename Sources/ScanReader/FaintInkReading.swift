@@ -52,7 +52,8 @@ enum FaintInkReading {
         for (r, region) in regions.enumerated() {
             guard let faint = region.faint else { continue }
             if region.kind == .field, pieces[r].contains(where: { $0.prediction?.isRejected == true }) {
-                let crops = segmenter.fieldDigits(gray: region.gray, binary: faint, region: Layout.readableArea(of: region))
+                let crops = segmenter.fieldDigits(gray: region.gray, binary: faint, region: Layout.readableArea(of: region),
+                                                  paperEdge: region.isFlatPaper)
                 // no more pieces than digits read already: it cannot read more (`prefersFaint`)
                 let digits = pieces[r].filter { $0.prediction.map { !$0.isRejected } ?? false }.count
                 guard crops.count > digits else { continue }

@@ -36,7 +36,8 @@ enum GrownPieceReading {
                 }
             } else {
                 let grown = growing.fieldDigits(gray: region.gray, binary: region.binary, faint: faint,
-                                                region: Layout.readableArea(of: region), photoEdge: region.kind == .page)
+                                                region: Layout.readableArea(of: region), photoEdge: region.kind == .page,
+                                                paperEdge: region.isFlatPaper)
                 let boxes = pieces[r].compactMap { $0.crop?.box }
                 for (i, piece) in pieces[r].enumerated() where FaintInkReading.isDoubted(piece) {
                     guard let box = piece.crop?.box else { continue }

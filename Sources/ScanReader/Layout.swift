@@ -21,6 +21,10 @@ struct LaidOutRegion {
     /// True for a field whose quad is the outer edge of a drawn frame (a box's line lies
     /// just inside it), false for paper or a box's inside found as a hole.
     var hasDrawnFrame = false
+    /// True for a field found as a flat zone of paper (a sheet or note,
+    /// `DetectedQuad.isFlatPaper`): ink running off it past its outline is not written on
+    /// it (`DigitSegmenter.fieldDigits`' `paperEdge`).
+    var isFlatPaper = false
     /// For a field straightened larger from the photo's finer copy (`Layout.enlarged`):
     /// the same quad straightened at its working size, where its frame is measured.
     var workingGray: GrayImage? = nil

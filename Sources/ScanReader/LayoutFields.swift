@@ -90,6 +90,7 @@ extension Layout {
             let b = Self.fieldInk(meanInk, of: g, zoom: zoom)
             var field = LaidOutRegion(kind: .field, quad: quad, gray: g, binary: b, faint: faint, ruling: nil,
                                       hasDrawnFrame: drawnFrame, workingGray: g.width == straightened.width ? nil : straightened)
+            field.isFlatPaper = quads[i].isFlatPaper
             if quads[i].isHole || quads[i].isFlatPaper {
                 field.paperCorners = EdgeRefiner.cornersAsTheyLie(quad, in: image, searchRadius: detector.edgeSearchRadius(in: image),
                                                                   darkInside: !quads[i].isHole)

@@ -15,6 +15,9 @@ struct ReadRegion {
 
     let region: LaidOutRegion
     let pieces: [Piece]
+    /// For a field of paper: the glyphs its cut left out as running off the paper
+    /// (`DigitSegmenter.fieldGlyphs`), counted as doubted pieces in `readsAsWords`.
+    var piecesOffPaper = 0
 
     /// This reading without the outer rows and columns its grid marks as maybe past its
     /// frame (`LaidOutRegion.edgesMaybePastFrame`) in which nothing was read as a digit:
@@ -204,13 +207,16 @@ struct ReadRegion {
     /// of them) is a line of words — a label, a sentence in a box, print at a photo's
     /// edge, a block of another sheet's text: the pieces read as digits there are letters
     /// (l, I, S, O), as often shown unsure (`shownUnsureBelow`) as read sure, and are reported
-    /// as rejected. A page is judged line by line instead (`PageLines`, through
+    /// as rejected. The glyphs a paper field's cut left out as running off the paper
+    /// (`piecesOffPaper`: another sheet's letters its outline cut) count among the
+    /// doubted. A page is judged line by line instead (`PageLines`, through
     /// `piecesReadAsWords`).
     var readsAsWords: Bool {
         guard region.kind == .field else { return false }
         let read = pieces.compactMap(\.prediction)
-        let notSure = read.filter { !Self.readsSure($0) }.count
-        return read.count >= Self.shortestWord && notSure > read.count - notSure
+        let sure = read.filter(Self.readsSure).count
+        let judged = read.count + piecesOffPaper
+        return judged >= Self.shortestWord && judged - sure > sure
     }
 
     /// See `readsAsWords`: a digit read under the reader's default `--min-confidence` is

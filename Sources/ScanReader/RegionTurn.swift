@@ -172,6 +172,7 @@ enum RegionTurn {
                                    gray: gray, binary: binary, faint: faint, ruling: ruling,
                                    hasDrawnFrame: region.hasDrawnFrame)
         turned.edgesMaybePastFrame = edges
+        turned.isFlatPaper = region.isFlatPaper
         turned.bend = bend
         return turned
     }

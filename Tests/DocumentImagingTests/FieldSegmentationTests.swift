@@ -276,4 +276,41 @@ struct FieldSegmentationTests {
         let clear = BinaryImage(width: w, height: h, bits: bits)
         #expect(DigitSegmenter().fieldDigits(gray: g, binary: clear, region: page, photoEdge: true).count == 2)
     }
+
+    /// A straightened sheet `size` square read in its readable area (inset `size` / 25,
+    /// as the layout's) holding two square rings ("o"s) 3/10 of `size` a side: one on the
+    /// right, clear of the margins (a digit), one on the left with its top at `top`: at 0
+    /// it reaches the outline (another sheet's print the outline cut across), a few px in
+    /// it only enters the margin (a digit written near the edge).
+    func paperCut(size: Int, top: Int, paperEdge: Bool) -> (digits: [InkCrop], offPaper: Int) {
+        let side = size * 3 / 10, stroke = max(2, size / 50)
+        func squareRing(_ x: Int, _ y: Int, x0: Int, y0: Int) -> Bool {
+            let inside = x >= x0 && x < x0 + side && y >= y0 && y < y0 + side
+            let hole = x >= x0 + stroke && x < x0 + side - stroke && y >= y0 + stroke && y < y0 + side - stroke
+            return inside && !hole
+        }
+        let (g, b) = region(size: size) { x, y in
+            squareRing(x, y, x0: size * 55 / 100, y0: size * 35 / 100) || squareRing(x, y, x0: size / 10, y0: top)
+        }
+        let inset = size / 25
+        let readable = PixelBox(x: inset, y: inset, width: size - 2 * inset, height: size - 2 * inset)
+        return DigitSegmenter().fieldGlyphs(gray: g, binary: b, region: readable, paperEdge: paperEdge)
+    }
+
+    @Test("On paper, a glyph the readable area's border cuts that runs on to the outline is no digit; counted, not read",
+          arguments: [200, 400])
+    func runsOffPaper(size: Int) {
+        let cut = paperCut(size: size, top: 0, paperEdge: true)
+        #expect(cut.digits.count == 1 && cut.offPaper == 1)
+        // control: the same blob reaching into the margin, short of the outline, is read
+        let near = paperCut(size: size, top: size / 50, paperEdge: true)
+        #expect(near.digits.count == 2 && near.offPaper == 0)
+        // control: not paper (a box's inside), the cut blob is read as it was
+        let box = paperCut(size: size, top: 0, paperEdge: false)
+        #expect(box.digits.count == 2 && box.offPaper == 0)
+        #expect(DigitSegmenter().fieldDigits(gray: GrayImage(width: 4, height: 4, fill: 235),
+                                             binary: BinaryImage(width: 4, height: 4, bits: [UInt8](repeating: 0, count: 16)),
+                                             region: PixelBox(x: 0, y: 0, width: 4, height: 4), paperEdge: true).isEmpty)
+    }
 }
+
