@@ -106,17 +106,25 @@ extension Layout {
     /// on end (taller than wide) may hold a line of digits written along its length, on
     /// their side until `RegionTurn` turns them: there a 1 lies across the box as a bar
     /// spanning its width, and is no glyph. Such a field is also cut a quarter turned,
-    /// and the larger count taken; so is a field of any shape whose upright cut found
-    /// nothing (a note holding one 1, photographed on its side: a bar too wide for its
-    /// height to be a glyph). Also the glyphs cut upright (`fieldPieceBoxes`).
+    /// and the larger count taken; so is a field whose upright cut found nothing and that
+    /// is no more than `paperAspect` times as wide as tall (a note holding one 1,
+    /// photographed on its side: a bar too wide for its height to be a glyph). A box
+    /// around a line of another sheet's print is far longer, and its letters stood on
+    /// end are no digits. Also the glyphs cut upright (`fieldPieceBoxes`).
     func fieldPieces(gray g: GrayImage, ink: BinaryImage, faint: BinaryImage?)
         -> (count: Int, upright: (boxes: [PixelBox], area: PixelBox)) {
         let upright = fieldPieceBoxes(gray: g, ink: ink, faint: faint)
-        guard g.height > g.width || upright.boxes.isEmpty else { return (upright.boxes.count, upright) }
+        let paperShaped = Double(g.width) <= Self.paperAspect * Double(g.height)
+        guard g.height > g.width || (upright.boxes.isEmpty && paperShaped) else { return (upright.boxes.count, upright) }
         let turned = fieldPieceBoxes(gray: g.rotated(quarterTurns: 1), ink: ink.rotated(quarterTurns: 1),
                                      faint: faint?.rotated(quarterTurns: 1))
         return (max(upright.boxes.count, turned.boxes.count), upright)
     }
+
+    /// See `fieldPieces`: how much longer than wide a sheet or note is at most, with room
+    /// for perspective — paper formats run from square notes to index cards 1.67 times as
+    /// long as wide (A-series 1.41, US letter 1.29).
+    static let paperAspect = 2.0
 
     /// The boxes of the glyphs a straightened field's ink cuts in its `readableArea`
     /// (`DigitSegmenter.fieldDigits`), in its pixels, with that area.

@@ -92,5 +92,19 @@ struct StandingFieldTests {
     func emptySquareIsNoField() {
         #expect(squareFields(Self.squareSheet(bar: false)).isEmpty)
     }
+
+    @Test("Control: a box five times as wide as tall (a line of print's), a bar across it, is no field")
+    func longBoxWithBarIsNoField() {
+        var image = GrayImage(width: 600, height: 300, fill: 225)
+        for y in 100..<160 {
+            for x in 100..<400 where y < 103 || y >= 157 || x < 103 || x >= 397 { image[x, y] = 40 }
+        }
+        for y in 126..<134 { for x in 160..<340 { image[x, y] = 30 } }
+        let long = Quadrilateral(topLeft: Point(99.5, 99.5), topRight: Point(399.5, 99.5),
+                                 bottomRight: Point(399.5, 159.5), bottomLeft: Point(99.5, 159.5))
+        let fields = Layout().regions(in: image, quads: [DetectedQuad(quad: long, parent: nil, isHole: false)])
+            .filter { $0.kind == .field }
+        #expect(fields.isEmpty)
+    }
 }
 
