@@ -26,7 +26,6 @@ extension DigitSegmenter {
     public func fieldGlyphs(gray: GrayImage, binary: BinaryImage, faint: BinaryImage? = nil, region: PixelBox,
                             photoEdge: Bool = false, paperEdge: Bool = false) -> (digits: [InkCrop], offPaper: Int) {
         var map = ComponentMap(binary, region: region)
-        let offPaper = paperEdge ? RunsOffPaper(binary) : nil
         let isInk = { (c: Component) in
             // the region's own frame and anything spanning most of it is not a digit,
             // nor is ink running along its border (a paper edge, a shadow, a frame remnant)
@@ -88,9 +87,15 @@ extension DigitSegmenter {
         }
         // ink running off the paper has set the typical size as any print does, but joins
         // no glyph: its own glyphs are only counted
-        let runsOff = { (c: Component) in offPaper?.holds(c, of: map) ?? false }
+        // (the whole image is labelled only once a piece reaches the readable area's border)
+        var offPaper: RunsOffPaper?
+        let runsOff = { (c: Component) -> Bool in
+            guard paperEdge, Self.touchesBorder(c.box, of: map.region) else { return false }
+            if offPaper == nil { offPaper = RunsOffPaper(binary) }
+            return offPaper!.holds(c, of: map)
+        }
         let digits = grouped(candidates.filter { !runsOff($0) })
-        let leftOut = offPaper == nil ? 0 : grouped(candidates.filter(runsOff)).count
+        let leftOut = paperEdge ? grouped(candidates.filter(runsOff)).count : 0
         // reading order: lines by vertical overlap, then x
         let sorted = digits.sorted { a, b in
             let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)

@@ -18,10 +18,7 @@ struct StandingFieldTests {
     /// `bars` written 1s on their side: 5-px bars across the box, `reach` px short of its
     /// line at each end, 70 px apart.
     static func sheet(bars: Int, reach: Int = 3) -> GrayImage {
-        var image = GrayImage(width: 300, height: 500, fill: 225)
-        for y in 100..<400 {
-            for x in 120..<180 where y < 103 || y >= 397 || x < 123 || x >= 177 { image[x, y] = 40 }
-        }
+        var image = boxSheet(width: 300, height: 500, box: PixelBox(x: 120, y: 100, width: 60, height: 300))
         for k in 0..<bars {
             let y0 = 160 + 70 * k
             for y in y0..<(y0 + 5) {
@@ -31,13 +28,34 @@ struct StandingFieldTests {
         return image
     }
 
-    static let box = Quadrilateral(topLeft: Point(119.5, 99.5), topRight: Point(179.5, 99.5),
-                                   bottomRight: Point(179.5, 399.5), bottomLeft: Point(119.5, 399.5))
+    static let box = outline(of: PixelBox(x: 120, y: 100, width: 60, height: 300))
+
+    /// A `width` × `height` sheet (grey 225) with `box` drawn in a 3-px line (grey 40).
+    static func boxSheet(width: Int, height: Int, box: PixelBox) -> GrayImage {
+        var image = GrayImage(width: width, height: height, fill: 225)
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX where y < box.y + 3 || y >= box.maxY - 3 || x < box.x + 3 || x >= box.maxX - 3 {
+                image[x, y] = 40
+            }
+        }
+        return image
+    }
+
+    /// The quad along the outer edge of a box drawn by `boxSheet`.
+    static func outline(of box: PixelBox) -> Quadrilateral {
+        let (x0, y0, x1, y1) = (Double(box.x) - 0.5, Double(box.y) - 0.5, Double(box.maxX) - 0.5, Double(box.maxY) - 0.5)
+        return Quadrilateral(topLeft: Point(x0, y0), topRight: Point(x1, y0), bottomRight: Point(x1, y1), bottomLeft: Point(x0, y1))
+    }
+
+    /// The fields laid out from `quad`, as the detector would list it.
+    static func fields(_ image: GrayImage, quad: Quadrilateral) -> [Quadrilateral] {
+        Layout().regions(in: image, quads: [DetectedQuad(quad: quad, parent: nil, isHole: false)])
+            .filter { $0.kind == .field }.map(\.quad)
+    }
 
     /// The fields laid out from the box, as the detector would list it.
     func fields(_ image: GrayImage) -> [Quadrilateral] {
-        Layout().regions(in: image, quads: [DetectedQuad(quad: Self.box, parent: nil, isHole: false)])
-            .filter { $0.kind == .field }.map(\.quad)
+        Self.fields(image, quad: Self.box)
     }
 
     @Test("Three 1s on their side in a standing box: the box is a field", arguments: [2, 4])
@@ -61,23 +79,19 @@ struct StandingFieldTests {
     /// A sheet with a square drawn box (3-px line, 200 a side, from (100, 100)) holding,
     /// when `bar`, one written 1 on its side: an 8-px bar 120 long across its middle.
     static func squareSheet(bar: Bool) -> GrayImage {
-        var image = GrayImage(width: 400, height: 400, fill: 225)
-        for y in 100..<300 {
-            for x in 100..<300 where y < 103 || y >= 297 || x < 103 || x >= 297 { image[x, y] = 40 }
-        }
+        var image = boxSheet(width: 400, height: 400, box: squareBox)
         if bar {
             for y in 196..<204 { for x in 140..<260 { image[x, y] = 30 } }
         }
         return image
     }
 
-    static let square = Quadrilateral(topLeft: Point(99.5, 99.5), topRight: Point(299.5, 99.5),
-                                      bottomRight: Point(299.5, 299.5), bottomLeft: Point(99.5, 299.5))
+    static let squareBox = PixelBox(x: 100, y: 100, width: 200, height: 200)
+    static let square = outline(of: squareBox)
 
     /// The fields laid out from the square box.
     func squareFields(_ image: GrayImage) -> [Quadrilateral] {
-        Layout().regions(in: image, quads: [DetectedQuad(quad: Self.square, parent: nil, isHole: false)])
-            .filter { $0.kind == .field }.map(\.quad)
+        Self.fields(image, quad: Self.square)
     }
 
     @Test("A lone 1 on its side in a square box: the box is a field, and reads 1 once turned")
@@ -95,15 +109,10 @@ struct StandingFieldTests {
 
     @Test("Control: a box five times as wide as tall (a line of print's), a bar across it, is no field")
     func longBoxWithBarIsNoField() {
-        var image = GrayImage(width: 600, height: 300, fill: 225)
-        for y in 100..<160 {
-            for x in 100..<400 where y < 103 || y >= 157 || x < 103 || x >= 397 { image[x, y] = 40 }
-        }
+        let long = PixelBox(x: 100, y: 100, width: 300, height: 60)
+        var image = Self.boxSheet(width: 600, height: 300, box: long)
         for y in 126..<134 { for x in 160..<340 { image[x, y] = 30 } }
-        let long = Quadrilateral(topLeft: Point(99.5, 99.5), topRight: Point(399.5, 99.5),
-                                 bottomRight: Point(399.5, 159.5), bottomLeft: Point(99.5, 159.5))
-        let fields = Layout().regions(in: image, quads: [DetectedQuad(quad: long, parent: nil, isHole: false)])
-            .filter { $0.kind == .field }
+        let fields = Self.fields(image, quad: Self.outline(of: long))
         #expect(fields.isEmpty)
     }
 }
