@@ -94,8 +94,9 @@ extension DigitSegmenter {
             if offPaper == nil { offPaper = RunsOffPaper(binary) }
             return offPaper!.holds(c, of: map)
         }
-        let digits = grouped(candidates.filter { !runsOff($0) })
-        let leftOut = paperEdge ? grouped(candidates.filter(runsOff)).count : 0
+        let off = candidates.map(runsOff)
+        let digits = grouped(candidates.indices.filter { !off[$0] }.map { candidates[$0] })
+        let leftOut = grouped(candidates.indices.filter { off[$0] }.map { candidates[$0] }).count
         // reading order: lines by vertical overlap, then x
         let sorted = digits.sorted { a, b in
             let overlap = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)

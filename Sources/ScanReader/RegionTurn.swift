@@ -48,13 +48,8 @@ enum RegionTurn {
     /// quarter turned: a lone 1 lying across a note is a bar no upright cut takes) reads
     /// nothing upright or upside down, so it loses no reading by turning: the likelier
     /// quarter turn is taken when the pooled evidence favours it over the region as read
-    /// at all; `confirmed` then asks more of what the turn reads.
-    static func decide(evidence: [[Double]?], frameAngles: [Double], cutNothing: [Bool]? = nil) -> [Int] {
-        choose(evidence: evidence, frameAngles: frameAngles, cutNothing: cutNothing).map(\.turn)
-    }
-
-    /// `decide`'s turns, each with whether it was taken on a lean short of
-    /// `decisiveLogOdds` (a region that cut nothing).
+    /// at all; `confirmed` then asks more of what the turn reads. Each turn comes with
+    /// whether it was taken on such a lean, short of `decisiveLogOdds`.
     static func choose(evidence: [[Double]?], frameAngles: [Double], cutNothing: [Bool]? = nil)
         -> [(turn: Int, onLean: Bool)] {
         evidence.indices.map { r in

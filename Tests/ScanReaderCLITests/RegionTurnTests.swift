@@ -94,38 +94,43 @@ struct RegionTurnTests {
         }
     }
 
+    /// The turns `RegionTurn.choose` takes, without whether each was a lean.
+    func decide(evidence: [[Double]?], frameAngles: [Double], cutNothing: [Bool]? = nil) -> [Int] {
+        RegionTurn.choose(evidence: evidence, frameAngles: frameAngles, cutNothing: cutNothing).map(\.turn)
+    }
+
     @Test("Regions square to each other pool their evidence, each in its own frame")
     func pooled() {
         // a field that tells its turn (a 7 upside down) and one that does not (a 6 or a 9)
         let telling = [-9.0, -9, -0.1, -9], even = [-0.7, -9, -0.7, -9]
-        #expect(RegionTurn.decide(evidence: [telling, even], frameAngles: [178, -179]) == [2, 2])
+        #expect(decide(evidence: [telling, even], frameAngles: [178, -179]) == [2, 2])
         // the untelling one alone, or on another document (30° off), stays as read
-        #expect(RegionTurn.decide(evidence: [even], frameAngles: [0]) == [0])
-        #expect(RegionTurn.decide(evidence: [telling, even], frameAngles: [178, -152]) == [2, 0])
+        #expect(decide(evidence: [even], frameAngles: [0]) == [0])
+        #expect(decide(evidence: [telling, even], frameAngles: [178, -152]) == [2, 0])
         // straightened a quarter turn further clockwise, it needs a quarter more
         let evenQuarter = [-9.0, -0.7, -9, -0.7]
-        #expect(RegionTurn.decide(evidence: [telling, evenQuarter], frameAngles: [178, -92]) == [2, 3])
+        #expect(decide(evidence: [telling, evenQuarter], frameAngles: [178, -92]) == [2, 3])
         // a region that cut nothing is left; an upright majority keeps a weak dissenter upright
-        #expect(RegionTurn.decide(evidence: [telling, nil], frameAngles: [178, 178]) == [2, 0])
+        #expect(decide(evidence: [telling, nil], frameAngles: [178, 178]) == [2, 0])
         let upright = [-0.1, -9.0, -9, -9], leaning = [-2.0, -9, -0.5, -9]
-        #expect(RegionTurn.decide(evidence: [upright, upright, leaning], frameAngles: [1, 2, 0]) == [0, 0, 0])
-        #expect(RegionTurn.decide(evidence: [leaning], frameAngles: [0]) == [0])
+        #expect(decide(evidence: [upright, upright, leaning], frameAngles: [1, 2, 0]) == [0, 0, 0])
+        #expect(decide(evidence: [leaning], frameAngles: [0]) == [0])
     }
 
     @Test("A region that cut nothing as read takes the likelier quarter turn on any margin")
     func cutNothingTurns() {
         // a lone 1 lying across a note: glyphs only in the quarter-turned cut, a weak lean
         let lone = [-2.2, -0.45, -2.2, -2.0]
-        #expect(RegionTurn.decide(evidence: [lone], frameAngles: [0], cutNothing: [true]) == [1])
+        #expect(decide(evidence: [lone], frameAngles: [0], cutNothing: [true]) == [1])
         // the same evidence from a region that cut glyphs as read is not decisive
-        #expect(RegionTurn.decide(evidence: [lone], frameAngles: [0], cutNothing: [false]) == [0])
-        #expect(RegionTurn.decide(evidence: [lone], frameAngles: [0]) == [0])
+        #expect(decide(evidence: [lone], frameAngles: [0], cutNothing: [false]) == [0])
+        #expect(decide(evidence: [lone], frameAngles: [0]) == [0])
         // a half turn reads nothing either: never taken for it, however likely
         let half = [-3.0, -9, -0.1, -9]
-        #expect(RegionTurn.decide(evidence: [half], frameAngles: [0], cutNothing: [true]) == [0])
+        #expect(decide(evidence: [half], frameAngles: [0], cutNothing: [true]) == [0])
         // an upright document it lies square to keeps it as read
         let upright = [-0.1, -9.0, -9, -9]
-        #expect(RegionTurn.decide(evidence: [upright, lone], frameAngles: [0, 1], cutNothing: [false, true]) == [0, 0])
+        #expect(decide(evidence: [upright, lone], frameAngles: [0, 1], cutNothing: [false, true]) == [0, 0])
     }
 
     @Test("A turn is kept when the digit classifier reads the region turned no worse, by digits that tell the turn")
